@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './permissions/index.ts';
+export * from './templates/index.ts';

@@ -1,0 +1,3 @@
+export * from './access.ts';
+export * from './modules.ts';
+export * from './roles.ts';
