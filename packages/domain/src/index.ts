@@ -1,3 +1,4 @@
 export * from './constants.ts';
 export * from './permissions/index.ts';
 export * from './templates/index.ts';
+export * from './resources/index.ts';

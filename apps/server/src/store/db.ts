@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+
+/** Anything that runs a parameterised statement: the database or a transaction on it. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** The one database interface the store uses, on embedded PGlite or a PostgreSQL server. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Embedded PGlite persisted in `dataDir` (in memory when undefined). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return {
+    kind: 'pglite',
+    query: (sql, params) => db.query(sql, params),
+    tx: (fn) => db.transaction((t) => fn({ query: (sql, params) => t.query(sql, params) })),
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    listen: async (channel, onPayload) => {
+      const stop = await db.listen(channel, onPayload);
+      return async () => stop();
+    },
+    close: () => db.close(),
+  };
+}
+
+// Counts and ids come back as numbers, not strings: our ids and counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** A PostgreSQL server through a connection pool. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  const probe = await pool.query('SELECT 1');
+  if (probe.rowCount !== 1) throw new Error(`cannot reach ${url}`);
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => {
+      const r = await pool.query(sql, params as unknown[]);
+      return { rows: r.rows };
+    },
+    tx: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({
+          query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[])).rows }),
+        });
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    listen: async (channel, onPayload) => {
+      const client = await pool.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        client.release();
+      };
+    },
+    close: () => pool.end(),
+  };
+}
