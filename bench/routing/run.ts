@@ -1,0 +1,134 @@
+/**
+ * Routing benchmark: solves Cordeau (DARP) and Li & Lim (PDPTW) instances, checks every solution
+ * with the independent verifier and compares with best-known values.
+ *
+ *   npm run bench:routing -- [--time-limit S] [--json FILE] [--best FILE] [--seed N] PATH...
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { benchProblem, parseInstance, solve, verifySolution } from '../../packages/routing/src/index.ts';
+import { type BestKnown, readBestKnown } from './best-known.ts';
+import { type Row, summarise } from './summary.ts';
+
+interface Args {
+  timeLimit: number;
+  json?: string;
+  best?: string;
+  seed: number;
+  paths: string[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { timeLimit: 10, seed: 1, paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--time-limit') args.timeLimit = Number(value());
+    else if (a === '--json') args.json = value();
+    else if (a === '--best') args.best = value();
+    else if (a === '--seed') args.seed = Number(value());
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
+    else args.paths.push(a);
+  }
+  if (!(args.timeLimit > 0)) throw new Error('--time-limit must be a positive number of seconds');
+  if (args.paths.length === 0)
+    throw new Error('usage: bench:routing [--time-limit S] [--json FILE] [--best FILE] [--seed N] PATH...');
+  return args;
+}
+
+/** Instance files of a path: the file itself, or every file of a folder and its sub-folders but csv/md. */
+function instanceFiles(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((f) => {
+      const full = join(path, f);
+      if (statSync(full).isDirectory()) return instanceFiles(full);
+      return ['.csv', '.md', '.json'].includes(extname(f).toLowerCase()) ? [] : [full];
+    });
+}
+
+function bestKnownFor(file: string, explicit: BestKnown | undefined, cache: Map<string, BestKnown>): BestKnown {
+  const out: BestKnown = new Map(explicit ?? []);
+  for (const dir of [dirname(dirname(file)), dirname(file)]) {
+    const csv = join(dir, 'best-known.csv');
+    if (!cache.has(csv)) cache.set(csv, existsSync(csv) ? readBestKnown(readFileSync(csv, 'utf8'), csv) : new Map());
+    for (const [k, v] of cache.get(csv) ?? []) if (!out.has(k)) out.set(k, v);
+  }
+  return out;
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const explicit = args.best ? readBestKnown(readFileSync(args.best, 'utf8'), args.best) : undefined;
+  const cache = new Map<string, BestKnown>();
+  const files = args.paths.flatMap((p) => instanceFiles(resolve(p)));
+  const rows: Row[] = [];
+  const json: unknown[] = [];
+  console.log(`routing benchmark: ${files.length} instances, ${args.timeLimit} s each, seed ${args.seed}`);
+  console.log(
+    ['instance', 'set', 'vehicles', 'cost', 'seconds', 'verified', 'best-veh', 'best-cost', 'gap%'].join('\t'),
+  );
+  for (const file of files) {
+    const name = basename(file, extname(file));
+    let inst: ReturnType<typeof parseInstance>;
+    try {
+      inst = parseInstance(readFileSync(file, 'utf8'), name, file);
+    } catch (err) {
+      console.log(`${name}\tSKIPPED\t${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
+    const { problem, nodeIds } = benchProblem(inst);
+    const t = performance.now();
+    const res = solve(problem, { seed: args.seed, timeLimitMs: args.timeLimit * 1000 });
+    const seconds = (performance.now() - t) / 1000;
+    const verdict = verifySolution(problem, res.solution);
+    const feasible = verdict.feasible && res.solution.unassigned.length === 0;
+    const known = bestKnownFor(file, explicit, cache).get(name);
+    const set = known?.set ?? inst.format;
+    const row: Row = {
+      instance: name,
+      set,
+      vehicles: verdict.vehicles,
+      cost: verdict.distance,
+      seconds,
+      feasible,
+      best: known,
+    };
+    rows.push(row);
+    const gap = known ? (100 * (row.cost - known.cost)) / known.cost : undefined;
+    console.log(
+      [
+        name,
+        set,
+        row.vehicles,
+        row.cost.toFixed(2),
+        seconds.toFixed(1),
+        feasible
+          ? 'yes'
+          : `NO (${verdict.violations.map((v) => v.code).join(',') || `${res.solution.unassigned.length} unassigned`})`,
+        known?.vehicles ?? '',
+        known?.cost.toFixed(2) ?? '',
+        gap === undefined ? '' : gap.toFixed(2),
+      ].join('\t'),
+    );
+    json.push({
+      instance: name,
+      set,
+      vehicles: row.vehicles,
+      cost: row.cost,
+      seconds,
+      feasible,
+      routes: res.solution.routes.filter((r) => r.length > 0).map((r) => r.map((node) => nodeIds[node] ?? -1)),
+    });
+  }
+  console.log('');
+  for (const line of summarise(rows)) console.log(line);
+  if (args.json) writeFileSync(args.json, `${JSON.stringify(json, null, 1)}\n`);
+}
+
+main();

@@ -1,0 +1,33 @@
+import type { Known } from './best-known.ts';
+
+export interface Row {
+  instance: string;
+  set: string;
+  vehicles: number;
+  cost: number;
+  seconds: number;
+  feasible: boolean;
+  best?: Known;
+}
+
+/** Per-set lines: average and worst gap, how many reach the best-known vehicle count, how many verified. */
+export function summarise(rows: Row[]): string[] {
+  const sets = [...new Set(rows.map((r) => r.set))];
+  return sets.map((set) => {
+    const rs = rows.filter((r) => r.set === set);
+    const withBest = rs.filter((r) => r.best);
+    const gaps = withBest.map((r) => ({ r, gap: (100 * (r.cost - (r.best?.cost ?? 0))) / (r.best?.cost ?? 1) }));
+    const avg = gaps.reduce((a, g) => a + g.gap, 0) / Math.max(1, gaps.length);
+    const worst = gaps.reduce<{ r: Row; gap: number } | undefined>((w, g) => (!w || g.gap > w.gap ? g : w), undefined);
+    const atVeh = withBest.filter((r) => r.vehicles <= (r.best?.vehicles ?? 0)).length;
+    const verified = rs.filter((r) => r.feasible).length;
+    const secs = rs.reduce((a, r) => a + r.seconds, 0) / Math.max(1, rs.length);
+    const parts = [`${set}: ${rs.length} instances, ${verified} verified, ${secs.toFixed(1)} s avg`];
+    if (gaps.length > 0) {
+      parts.push(`avg gap ${avg.toFixed(2)} %`);
+      if (worst) parts.push(`worst ${worst.r.instance} ${worst.gap.toFixed(2)} %`);
+      parts.push(`best vehicle count on ${atVeh}/${withBest.length}`);
+    }
+    return parts.join(', ');
+  });
+}

@@ -1,0 +1,173 @@
+import type { Problem } from './problem.ts';
+import type { Route } from './route.ts';
+import { scheduleRoute } from './schedule.ts';
+
+const TOL = 1e-9;
+
+export interface Insertion {
+  /** Cost increase of the objective. */
+  cost: number;
+  /** Insert the pickup after position i and the drop-off after original position j (j = i: right after the pickup). */
+  i: number;
+  j: number;
+}
+
+/** How many cheapest time-window-feasible positions get the full scheduling check before giving up on a route. */
+const EXACT_TRIES = 8;
+
+const candCost: number[] = [];
+const candI: number[] = [];
+const candJ: number[] = [];
+
+/**
+ * Cheapest feasible insertion of request r into a route. Each (pickup, drop-off) position pair is
+ * tested in O(1) against time windows and capacity using the route's forward start times and
+ * backward latest starts, propagating the pickup's delay along the stops in between; where ride
+ * times or the route duration are limited the cheapest candidates then get the full schedule check.
+ */
+export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: number, fixed: number): Insertion | null {
+  const v = route.v;
+  const n = p.requests;
+  if (p.compat && p.compat[v * n + r] !== 1) return null;
+  const N = p.nodeCount;
+  const _dims = p.dims;
+  const seq = route.seq;
+  const m = seq.length;
+  const B = route.B;
+  const latest = route.latest;
+  const loadAfter = route.loadAfter;
+  const pu = r;
+  const dr = n + r;
+  const eP = p.early[pu] ?? 0;
+  const lP = p.late[pu] ?? 0;
+  const sP = p.service[pu] ?? 0;
+  const eD = p.early[dr] ?? 0;
+  const lD = p.late[dr] ?? 0;
+  const sD = p.service[dr] ?? 0;
+  const L = p.maxRide[r] ?? Number.POSITIVE_INFINITY;
+  const exact = route.exact || Number.isFinite(L);
+  const base = (route.isEmpty ? fixed : 0) - (p.reward ? (p.reward[v * n + r] ?? 0) : 0);
+  let count = 0;
+  const slack = route.rideSlack;
+  const T = p.maxDuration[v] ?? Number.POSITIVE_INFINITY;
+  const pathTime = route.exact ? route.pathTime : 0;
+  let bestCost = Number.POSITIVE_INFINITY;
+  let bestI = -1;
+  let bestJ = -1;
+  for (let i = 0; i < m - 1; i++) {
+    const a = seq[i] ?? 0;
+    const b = seq[i + 1] ?? 0;
+    const bP = Math.max(eP, (B[i] ?? 0) + (p.service[a] ?? 0) + (p.time[a * N + pu] ?? 0));
+    if (bP > lP + TOL) continue;
+    if (!fits(p, loadAfter, i, pu, v)) continue;
+    const addP = (arc[a * N + pu] ?? 0) - (arc[a * N + b] ?? 0);
+    const tAB = p.time[a * N + b] ?? 0;
+    // extra driving time the pickup adds on edge i, checked against the ride slack of those on board
+    const delayP = (p.time[a * N + pu] ?? 0) + sP + (p.time[pu * N + b] ?? 0) - tAB;
+    if (route.exact && (delayP > (slack[i * m + i] ?? 0) + TOL || pathTime + delayP > T + TOL)) continue;
+    // drop-off right after the pickup
+    const bD0 = Math.max(eD, bP + sP + (p.time[pu * N + dr] ?? 0));
+    const delay0 = (p.time[a * N + pu] ?? 0) + sP + (p.time[pu * N + dr] ?? 0) + sD + (p.time[dr * N + b] ?? 0) - tAB;
+    const slackOk0 = !route.exact || (delay0 <= (slack[i * m + i] ?? 0) + TOL && pathTime + delay0 <= T + TOL);
+    if (slackOk0 && bD0 <= lD + TOL && (p.time[pu * N + dr] ?? 0) <= L + TOL) {
+      const bNext = Math.max(p.early[b] ?? 0, bD0 + sD + (p.time[dr * N + b] ?? 0));
+      if (bNext <= (latest[i + 1] ?? 0) + TOL) {
+        const c = base + addP + (arc[pu * N + dr] ?? 0) + (arc[dr * N + b] ?? 0);
+        if (exact) {
+          candCost[count] = c;
+          candI[count] = i;
+          candJ[count++] = i;
+        } else if (c < bestCost) {
+          bestCost = c;
+          bestI = i;
+          bestJ = i;
+        }
+      }
+    }
+    // drop-off later: walk the stops in between carrying the pickup's delay
+    const addP2 = addP + (arc[pu * N + b] ?? 0);
+    let prevB = bP;
+    let prevNode = pu;
+    let prevS = sP;
+    let ridePath = 0;
+    for (let j = i + 1; j < m - 1; j++) {
+      const k = seq[j] ?? 0;
+      const tk = p.time[prevNode * N + k] ?? 0;
+      const bK = Math.max(p.early[k] ?? 0, prevB + prevS + tk);
+      if (bK > (latest[j] ?? 0) + TOL) break;
+      if (!fits(p, loadAfter, j, pu, v)) break;
+      ridePath += (prevNode === pu ? 0 : prevS) + tk;
+      if (ridePath > L + TOL) break;
+      const next = seq[j + 1] ?? 0;
+      const sK = p.service[k] ?? 0;
+      const bD = Math.max(eD, bK + sK + (p.time[k * N + dr] ?? 0));
+      if (bD <= lD + TOL && ridePath + sK + (p.time[k * N + dr] ?? 0) <= L + TOL) {
+        const bNext = Math.max(p.early[next] ?? 0, bD + sD + (p.time[dr * N + next] ?? 0));
+        const delayD = (p.time[k * N + dr] ?? 0) + sD + (p.time[dr * N + next] ?? 0) - (p.time[k * N + next] ?? 0);
+        const slackOk =
+          !route.exact ||
+          (delayD <= (slack[j * m + j] ?? 0) + TOL &&
+            delayP + delayD <= (slack[i * m + j] ?? 0) + TOL &&
+            pathTime + delayP + delayD <= T + TOL);
+        if (slackOk && bNext <= (latest[j + 1] ?? 0) + TOL) {
+          const c = base + addP2 + (arc[k * N + dr] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
+          if (exact) {
+            candCost[count] = c;
+            candI[count] = i;
+            candJ[count++] = j;
+          } else if (c < bestCost) {
+            bestCost = c;
+            bestI = i;
+            bestJ = j;
+          }
+        }
+      }
+      prevB = bK;
+      prevNode = k;
+      prevS = sK;
+    }
+  }
+  if (!exact) return bestI < 0 ? null : { cost: bestCost, i: bestI, j: bestJ };
+  if (count === 0) return null;
+  // Cheapest candidates first, by repeated selection: the first one usually passes.
+  for (let t = 0; t < EXACT_TRIES; t++) {
+    let k = -1;
+    let c = Number.POSITIVE_INFINITY;
+    for (let x = 0; x < count; x++) {
+      const cx = candCost[x] ?? Number.POSITIVE_INFINITY;
+      if (cx < c) {
+        c = cx;
+        k = x;
+      }
+    }
+    if (k < 0) break;
+    candCost[k] = Number.POSITIVE_INFINITY;
+    const i = candI[k] ?? 0;
+    const j = candJ[k] ?? 0;
+    if (scheduleRoute(p, v, insertedSeq(seq, r, n, i, j))) return { cost: c, i, j };
+  }
+  return null;
+}
+
+function fits(p: Problem, loadAfter: Int32Array, k: number, pu: number, v: number): boolean {
+  const dims = p.dims;
+  for (let d = 0; d < dims; d++) {
+    if ((loadAfter[k * dims + d] ?? 0) + (p.load[pu * dims + d] ?? 0) > (p.capacity[v * dims + d] ?? 0)) return false;
+  }
+  return true;
+}
+
+/** The route's stop sequence with request r inserted at (i, j). */
+export function insertedSeq(seq: readonly number[], r: number, n: number, i: number, j: number): number[] {
+  const out = seq.slice(0, i + 1);
+  out.push(r);
+  if (j === i) {
+    out.push(n + r);
+    for (let k = i + 1; k < seq.length; k++) out.push(seq[k] ?? 0);
+  } else {
+    for (let k = i + 1; k <= j; k++) out.push(seq[k] ?? 0);
+    out.push(n + r);
+    for (let k = j + 1; k < seq.length; k++) out.push(seq[k] ?? 0);
+  }
+  return out;
+}

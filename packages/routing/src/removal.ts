@@ -1,0 +1,129 @@
+import type { SearchContext } from './context.ts';
+import type { State } from './state.ts';
+
+export type RemovalName = 'random' | 'worst' | 'shaw' | 'route';
+
+/** Picks up to q routed requests to take out, by the named heuristic. */
+export function chooseRemoval(ctx: SearchContext, s: State, name: RemovalName, q: number): number[] {
+  const routed = s.routed();
+  if (routed.length === 0) return [];
+  q = Math.min(q, routed.length);
+  switch (name) {
+    case 'random':
+      return randomRemoval(ctx, routed, q);
+    case 'worst':
+      return worstRemoval(ctx, s, routed, q);
+    case 'shaw':
+      return shawRemoval(ctx, s, routed, q);
+    case 'route':
+      return routeRemoval(ctx, s, q);
+  }
+}
+
+function randomRemoval(ctx: SearchContext, routed: number[], q: number): number[] {
+  const pool = routed.slice();
+  const out: number[] = [];
+  while (out.length < q && pool.length > 0) {
+    const k = Math.floor(ctx.rng.next() * pool.length);
+    out.push(pool[k] ?? 0);
+    pool[k] = pool[pool.length - 1] ?? 0;
+    pool.pop();
+  }
+  return out;
+}
+
+/** Removes the requests whose stops cost most where they are, with a bias (y^3) so it is not always the same. */
+function worstRemoval(ctx: SearchContext, s: State, routed: number[], q: number): number[] {
+  const { p, arc } = ctx;
+  const N = p.nodeCount;
+  const n = p.requests;
+  const saving = new Map<number, number>();
+  for (const route of s.routes) {
+    const seq = route.seq;
+    const pos = new Map<number, number>();
+    seq.forEach((x, k) => {
+      pos.set(x, k);
+    });
+    for (let k = 1; k < seq.length - 1; k++) {
+      const r = seq[k] ?? 0;
+      if (r >= n) continue;
+      const i = k;
+      const j = pos.get(n + r) ?? k + 1;
+      const a = seq[i - 1] ?? 0;
+      const c = seq[j + 1] ?? 0;
+      let sv: number;
+      if (j === i + 1) {
+        sv = (arc[a * N + r] ?? 0) + (arc[r * N + n + r] ?? 0) + (arc[(n + r) * N + c] ?? 0) - (arc[a * N + c] ?? 0);
+      } else {
+        const b = seq[i + 1] ?? 0;
+        const d = seq[j - 1] ?? 0;
+        sv =
+          (arc[a * N + r] ?? 0) +
+          (arc[r * N + b] ?? 0) -
+          (arc[a * N + b] ?? 0) +
+          (arc[d * N + n + r] ?? 0) +
+          (arc[(n + r) * N + c] ?? 0) -
+          (arc[d * N + c] ?? 0);
+      }
+      saving.set(r, sv);
+    }
+  }
+  const sorted = routed.slice().sort((x, y) => (saving.get(y) ?? 0) - (saving.get(x) ?? 0) || x - y);
+  const out: number[] = [];
+  while (out.length < q && sorted.length > 0) {
+    const k = Math.floor(ctx.rng.next() ** 3 * sorted.length);
+    out.push(sorted[k] ?? 0);
+    sorted.splice(k, 1);
+  }
+  return out;
+}
+
+/** Shaw (related) removal: requests close in space and time to already removed ones, so they can be re-shuffled together. */
+function shawRemoval(ctx: SearchContext, s: State, routed: number[], q: number): number[] {
+  const { p } = ctx;
+  const N = p.nodeCount;
+  const n = p.requests;
+  const start = new Float64Array(2 * n);
+  for (const route of s.routes) {
+    route.seq.forEach((x, k) => {
+      if (x < 2 * n) start[x] = route.B[k] ?? 0;
+    });
+  }
+  let horizon = 1;
+  for (let x = 0; x < 2 * n; x++) horizon = Math.max(horizon, p.late[x] ?? 0);
+  const maxD = Math.max(1e-9, ctx.maxDist);
+  const rel = (a: number, b: number) =>
+    (9 * ((p.dist[a * N + b] ?? 0) + (p.dist[(n + a) * N + n + b] ?? 0))) / maxD +
+    (3 * (Math.abs((start[a] ?? 0) - (start[b] ?? 0)) + Math.abs((start[n + a] ?? 0) - (start[n + b] ?? 0)))) /
+      horizon +
+    (s.routeOf[a] === s.routeOf[b] ? 0 : 1);
+  const pool = routed.slice();
+  const first = Math.floor(ctx.rng.next() * pool.length);
+  const out = [pool[first] ?? 0];
+  pool.splice(first, 1);
+  while (out.length < q && pool.length > 0) {
+    const ref = out[Math.floor(ctx.rng.next() * out.length)] ?? 0;
+    pool.sort((x, y) => rel(ref, x) - rel(ref, y) || x - y);
+    const k = Math.floor(ctx.rng.next() ** 6 * pool.length);
+    out.push(pool[k] ?? 0);
+    pool.splice(k, 1);
+  }
+  return out;
+}
+
+/** Empties whole routes (smaller ones are likelier), which is what lets the fleet shrink. */
+function routeRemoval(ctx: SearchContext, s: State, q: number): number[] {
+  const n = ctx.p.requests;
+  const used = s.routes.filter((r) => !r.isEmpty);
+  const out: number[] = [];
+  const pool = used.slice();
+  while (out.length < q && pool.length > 0) {
+    const w = pool.map((r) => 1 / r.requestCount);
+    const k = ctx.rng.roulette(w);
+    const route = pool[k];
+    pool.splice(k, 1);
+    if (!route) break;
+    for (const x of route.seq) if (x < n) out.push(x);
+  }
+  return out;
+}

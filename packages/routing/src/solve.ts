@@ -1,0 +1,159 @@
+import type { SearchContext } from './context.ts';
+import { Rng } from './prng.ts';
+import { type Problem, type Solution, solutionDistance } from './problem.ts';
+import { repair } from './repair.ts';
+import { alns } from './search.ts';
+import { State, stateCost } from './state.ts';
+
+export interface SolveOptions {
+  /** Seed of the random stream: the same seed and iteration budget give the same solution. */
+  seed?: number;
+  /** Wall-clock limit; the best solution found so far is returned when it runs out. */
+  timeLimitMs?: number;
+  /** Iteration budget (deterministic stop); default unlimited when a time limit is set, else 5000. */
+  maxIterations?: number;
+  /** Cancels the run; the best solution so far is returned. */
+  signal?: AbortSignal;
+  /** Extra stop test, polled every iteration (the worker uses it for cross-thread cancellation). */
+  shouldStop?: () => boolean;
+  /** Called with each new best (cost, vehicles) — for progress displays. */
+  onImprovement?: (info: { cost: number; vehicles: number; iteration: number; elapsedMs: number }) => void;
+}
+
+export interface SolveResult {
+  solution: Solution;
+  /** Objective value (see ObjectiveWeights). */
+  cost: number;
+  /** Total distance of the routes. */
+  distance: number;
+  vehicles: number;
+  iterations: number;
+  elapsedMs: number;
+  /** Milliseconds until the returned solution was first found. */
+  timeToBestMs: number;
+  /** True when stopped by the signal before the limits. */
+  cancelled: boolean;
+}
+
+/**
+ * Solves the problem: regret-3 construction, then (when minimising vehicles) a route-elimination
+ * phase — empty the smallest route, keep its requests in the bank and search until they all fit
+ * elsewhere — and finally adaptive large neighbourhood search on the objective.
+ */
+export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
+  const t0 = performance.now();
+  const rng = new Rng(opts.seed ?? 1);
+  const N = p.nodeCount;
+  const arc = new Float64Array(N * N);
+  let maxArc = 0;
+  let maxDist = 0;
+  for (let k = 0; k < N * N; k++) {
+    const a = p.weights.distance * (p.dist[k] ?? 0) + p.weights.time * (p.time[k] ?? 0);
+    arc[k] = a;
+    if (a > maxArc) maxArc = a;
+    if ((p.dist[k] ?? 0) > maxDist) maxDist = p.dist[k] ?? 0;
+  }
+  const ctx: SearchContext = { p, arc, maxArc, maxDist, rng };
+  const deadline = opts.timeLimitMs !== undefined ? t0 + opts.timeLimitMs : Number.POSITIVE_INFINITY;
+  const maxIt = opts.maxIterations ?? (opts.timeLimitMs !== undefined ? Number.POSITIVE_INFINITY : 5000);
+  let iterations = 0;
+  let cancelled = false;
+  const stop = () => {
+    if (opts.signal?.aborted || opts.shouldStop?.()) {
+      cancelled = true;
+      return true;
+    }
+    return iterations >= maxIt || performance.now() >= deadline;
+  };
+  const penalty = p.weights.unassigned;
+
+  let best = State.empty(p, arc);
+  repair(ctx, best, 3, 0, true);
+  let bestCost = stateCost(p, best, penalty);
+  let bestAt = performance.now();
+  const improved = (s: State, c: number) => {
+    best = s;
+    bestCost = c;
+    bestAt = performance.now();
+    opts.onImprovement?.({ cost: c, vehicles: s.usedVehicles, iteration: iterations, elapsedMs: bestAt - t0 });
+  };
+  const T0 = (0.05 * Math.max(1e-9, variableCost(best))) / Math.LN2;
+  const n = p.requests;
+  const cycle = Math.max(2000, 100 * n);
+  const onIteration = () => {
+    iterations++;
+  };
+
+  if (p.minimiseVehicles && best.bank.length === 0) {
+    // Route elimination gets at most 60 % of the budget; the rest polishes the distance.
+    const phaseEnd = t0 + 0.6 * (deadline - t0);
+    const phaseIt = 0.6 * maxIt;
+    const phaseStop = () => stop() || performance.now() >= phaseEnd || iterations >= phaseIt;
+    let failures = 0;
+    while (!phaseStop() && failures < 3 && best.usedVehicles > 1) {
+      const start = best.clone();
+      const used = start.routes.filter((r) => !r.isEmpty);
+      const sizes = used.map((r) => r.requestCount).sort((a, b) => a - b);
+      const small = used.filter((r) => r.requestCount <= (sizes[Math.min(2, sizes.length - 1)] ?? 0));
+      const victim = rng.pick(small);
+      start.remove(
+        p,
+        arc,
+        victim.seq.filter((x) => x < n),
+      );
+      repair(ctx, start, 2, 0, false);
+      const out = alns(ctx, start, {
+        stop: phaseStop,
+        iterations: Math.max(1000, 40 * n),
+        cycle: Math.max(1000, 40 * n),
+        allowNew: false,
+        penalty: 2 * maxArc,
+        startTemperature: T0,
+        onComplete: () => true,
+        onIteration,
+      });
+      if (out.best.bank.length === 0) {
+        improved(out.best, stateCost(p, out.best, penalty));
+        failures = 0;
+      } else {
+        failures++;
+      }
+    }
+  }
+
+  if (!stop()) {
+    alns(ctx, best.clone(), {
+      stop,
+      iterations: Number.POSITIVE_INFINITY,
+      cycle,
+      allowNew: true,
+      penalty,
+      startTemperature: T0,
+      onIteration,
+      onBest: (s, c) => {
+        if (c < bestCost - 1e-9) improved(s, c);
+      },
+    });
+  }
+
+  const solution: Solution = {
+    routes: best.routes.map((r) => r.seq.slice(1, -1)),
+    unassigned: best.bank.slice().sort((a, b) => a - b),
+  };
+  return {
+    solution,
+    cost: bestCost,
+    distance: solutionDistance(p, solution),
+    vehicles: best.usedVehicles,
+    iterations,
+    elapsedMs: performance.now() - t0,
+    timeToBestMs: bestAt - t0,
+    cancelled,
+  };
+}
+
+function variableCost(s: State): number {
+  let c = 0;
+  for (const r of s.routes) c += r.arcCost;
+  return c;
+}

@@ -1,0 +1,116 @@
+import { type Insertion, insertedSeq } from './insertion.ts';
+import type { Problem } from './problem.ts';
+import { Route } from './route.ts';
+
+/** A working solution of the search: one route per vehicle plus the bank of unrouted requests. */
+export class State {
+  routes: Route[];
+  /** Vehicle serving each request, −1 when in the bank. */
+  routeOf: Int32Array;
+  bank: number[];
+
+  constructor(routes: Route[], routeOf: Int32Array, bank: number[]) {
+    this.routes = routes;
+    this.routeOf = routeOf;
+    this.bank = bank;
+  }
+
+  static empty(p: Problem, arc: Float64Array): State {
+    const routes = Array.from({ length: p.vehicleCount }, (_, v) => {
+      const r = Route.empty(p, v);
+      r.refresh(p, arc);
+      return r;
+    });
+    return new State(
+      routes,
+      new Int32Array(p.requests).fill(-1),
+      Array.from({ length: p.requests }, (_, r) => r),
+    );
+  }
+
+  clone(): State {
+    return new State(
+      this.routes.map((r) => r.clone()),
+      this.routeOf.slice(),
+      this.bank.slice(),
+    );
+  }
+
+  get usedVehicles(): number {
+    let k = 0;
+    for (const r of this.routes) if (!r.isEmpty) k++;
+    return k;
+  }
+
+  insert(p: Problem, arc: Float64Array, r: number, v: number, at: Insertion): void {
+    const route = this.routes[v];
+    if (!route) throw new Error(`no vehicle ${v}`);
+    route.seq = insertedSeq(route.seq, r, p.requests, at.i, at.j);
+    route.refresh(p, arc);
+    this.routeOf[r] = v;
+    const k = this.bank.indexOf(r);
+    if (k >= 0) this.bank.splice(k, 1);
+  }
+
+  /** Takes requests out of their routes into the bank; routes left infeasible (non-metric matrices) are emptied too. */
+  remove(p: Problem, arc: Float64Array, requests: readonly number[]): void {
+    const n = p.requests;
+    const touched = new Set<number>();
+    const gone = new Set<number>();
+    for (const r of requests) {
+      const v = this.routeOf[r] ?? -1;
+      if (v < 0) continue;
+      gone.add(r);
+      gone.add(n + r);
+      touched.add(v);
+      this.routeOf[r] = -1;
+      this.bank.push(r);
+    }
+    for (const v of touched) {
+      const route = this.routes[v];
+      if (!route) continue;
+      route.seq = route.seq.filter((x) => !gone.has(x));
+      if (!route.refresh(p, arc)) {
+        const rest = route.seq.filter((x) => x < n);
+        route.seq = [route.seq[0] ?? 0, route.seq[route.seq.length - 1] ?? 0];
+        route.refresh(p, arc);
+        for (const r of rest) {
+          this.routeOf[r] = -1;
+          this.bank.push(r);
+        }
+      }
+    }
+  }
+
+  /** Requests currently routed. */
+  routed(): number[] {
+    const out: number[] = [];
+    this.routeOf.forEach((v, r) => {
+      if (v >= 0) out.push(r);
+    });
+    return out;
+  }
+}
+
+/** Objective value of a state (see ObjectiveWeights). */
+export function stateCost(p: Problem, s: State, unassignedPenalty: number): number {
+  const n = p.requests;
+  let cost = s.bank.length * unassignedPenalty;
+  for (const route of s.routes) {
+    if (route.isEmpty) continue;
+    cost += route.arcCost + p.weights.vehicle * (p.fixedCost[route.v] ?? 0);
+    if (p.reward || p.weights.rideTime > 0) {
+      const seq = route.seq;
+      for (let k = 1; k < seq.length - 1; k++) {
+        const node = seq[k] ?? 0;
+        if (node < n) {
+          if (p.reward) cost -= p.reward[route.v * n + node] ?? 0;
+        } else if (node < 2 * n && p.weights.rideTime > 0) {
+          const pk = seq.indexOf(node - n);
+          cost += p.weights.rideTime * ((route.B[k] ?? 0) - (route.B[pk] ?? 0) - (p.service[node - n] ?? 0));
+        }
+      }
+    }
+  }
+  return cost;
+}
