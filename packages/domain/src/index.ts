@@ -1,4 +1,5 @@
+export * from './auth/index.ts';
 export * from './constants.ts';
 export * from './permissions/index.ts';
-export * from './templates/index.ts';
 export * from './resources/index.ts';
+export * from './templates/index.ts';

@@ -51,7 +51,10 @@ function resolverFor(d: CollectionDef): Resolver {
 
 function whereWithScope(d: CollectionDef, query: unknown, scope: Scope, params: Params): string {
   const where = translateFilter(query, resolverFor(d), params);
-  if (d.siteScoped && scope.unit !== undefined) return `(${where}) AND unit = ${params.add(scope.unit)}::int`;
+  if (d.siteScoped && scope.unit !== undefined) {
+    const unit = `${params.add(scope.unit)}::int`;
+    return d.unitOptional ? `(${where}) AND (unit = ${unit} OR unit IS NULL)` : `(${where}) AND unit = ${unit}`;
+  }
   return where;
 }
 
@@ -163,7 +166,7 @@ export class CollectionStore {
     const d = def(col);
     checkFields(d, data);
     const unit = d.siteScoped ? (scope.unit ?? unitOf(data)) : null;
-    if (d.siteScoped && unit === null) throw new BadRequest('site is required', { field: 'unit' });
+    if (d.siteScoped && !d.unitOptional && unit === null) throw new BadRequest('site is required', { field: 'unit' });
     const now = new Date().toISOString();
     const doc = { ...stripSystem(data), createdAt: now, updatedAt: now, createdBy: actor.name };
     const run = async (tx: Queryable) => {

@@ -13,6 +13,8 @@ export interface CollectionDef {
   module: ModuleKey | null;
   /** Records carry `unit` and users below admin only see their own site's. */
   siteScoped: boolean;
+  /** Site-scoped, but a record without a site applies to every site (settings, holidays); scoped users read those too. */
+  unitOptional?: boolean;
   fields: Fields;
   /** Text fields kept in real columns (generated from the document) so filters, sorts and counts use indexes. */
   hot?: readonly string[];
@@ -295,7 +297,8 @@ const collections: CollectionDef[] = [
   {
     name: 'holidays',
     module: 'settings',
-    siteScoped: false,
+    siteScoped: true,
+    unitOptional: true,
     fields: { name: 'text', code: 'text', date: 'date', start: 'date', end: 'date' },
     defaultSort: { start: 1 },
   },
@@ -464,7 +467,8 @@ const collections: CollectionDef[] = [
   {
     name: 'settings',
     module: 'parameters',
-    siteScoped: false,
+    siteScoped: true,
+    unitOptional: true,
     fields: {
       name: 'text',
       label: 'text',

@@ -1,0 +1,120 @@
+import { assertMayGrantRole, scopeOf } from '../../access/access.ts';
+import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
+import { BadRequest } from '../../protocol/errors.ts';
+import type { Doc, FindOptions } from '../../store/collection.store.ts';
+import { findHistory } from '../../store/history.store.ts';
+
+function colOf(ctx: ActContext): string {
+  const col = ctx.body.col;
+  if (typeof col !== 'string' || col.length === 0) throw new BadRequest('col is required');
+  return col;
+}
+
+function objectOf(v: unknown, name: string): Doc {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new BadRequest(`${name} must be an object`);
+  return v as Doc;
+}
+
+function findOptions(body: Doc): FindOptions {
+  return {
+    query: body.query,
+    sort: body.sort,
+    skip: body.skip,
+    limit: body.limit,
+    project: body.project,
+    count: body.count === true || body.count === 1 || body.count === 2,
+  };
+}
+
+/** `views` are personal: everyone reads and writes only their own. */
+function ownViews(query: unknown, userId: number): unknown {
+  return query === undefined || query === null ? { user: userId } : { $and: [query, { user: userId }] };
+}
+
+const find: Act = {
+  permission: { kind: 'collection', op: 'find' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const col = colOf(ctx);
+    const opts = findOptions(ctx.body);
+    if (col === 'history') return findHistory(ctx.services.db, opts, scopeOf(p));
+    if (col === 'views') opts.query = ownViews(opts.query, p.id);
+    return ctx.services.store.find(col, opts, scopeOf(p));
+  },
+};
+
+const MAX_BATCH = 25;
+
+const batch: Act = {
+  permission: { kind: 'delegated', acts: ['find', 'countroles'] },
+  run: async (ctx) => {
+    const queries = ctx.body.queries;
+    if (!Array.isArray(queries) || queries.length === 0 || queries.length > MAX_BATCH) {
+      throw new BadRequest(`queries must be a list of 1 to ${MAX_BATCH} queries`);
+    }
+    const results = [];
+    for (const q of queries) {
+      const body = objectOf(q, 'each query');
+      const act = body.act ?? 'find';
+      if (act !== 'find' && act !== 'countroles') throw new BadRequest(`batch cannot run ${String(act)}`);
+      // count: 2 asks for the number only (statistics tiles)
+      if (act === 'find' && body.count === 2) {
+        const r = (await ctx.dispatch({ ...body, act, limit: 0 })) as { count?: number };
+        results.push({ count: r.count ?? 0 });
+      } else {
+        results.push(await ctx.dispatch({ ...body, act }));
+      }
+    }
+    return { results };
+  },
+};
+
+const insert: Act = {
+  permission: { kind: 'collection', op: 'insert' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const col = colOf(ctx);
+    let data = objectOf(ctx.body.data, 'data');
+    if (col === 'views') {
+      if (typeof data.col !== 'string' || typeof data.id !== 'number') throw new BadRequest('a view needs col and id');
+      data = { col: data.col, id: data.id, user: p.id, time: new Date().toISOString() };
+    }
+    if (col === 'users') assertMayGrantRole(p, data.role);
+    return ctx.services.store.insert(col, data, { id: p.id, name: p.name }, scopeOf(p));
+  },
+};
+
+/** The record an update or delete by id names. */
+export function idOf(query: unknown): number {
+  const q = objectOf(query, 'query');
+  const id = typeof q._id === 'string' && /^\d+$/.test(q._id) ? Number(q._id) : q._id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new BadRequest('query must name a record by _id');
+  return id;
+}
+
+const update: Act = {
+  permission: { kind: 'collection', op: 'update' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const col = colOf(ctx);
+    const id = idOf(ctx.body.query);
+    const { _version, ...patch } = objectOf(ctx.body.data, 'data');
+    if (typeof _version !== 'number') throw new BadRequest('_version is required: send the version you read');
+    if (col === 'users' && 'role' in patch) assertMayGrantRole(p, patch.role);
+    return ctx.services.store.update(col, id, patch, _version, { id: p.id, name: p.name }, scopeOf(p));
+  },
+};
+
+const del: Act = {
+  permission: { kind: 'collection', op: 'delete' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const col = colOf(ctx);
+    const query = objectOf(ctx.body.query, 'query');
+    if (Object.keys(query).length === 0) throw new BadRequest('Select the records to delete');
+    const deleted = await ctx.services.store.delete(col, query, { id: p.id, name: p.name }, scopeOf(p));
+    return { deleted };
+  },
+};
+
+export const collectionActs = { find, batch, insert, update, delete: del };

@@ -1,0 +1,98 @@
+import { allPermissions, isSiteFree, normaliseRole, type PermissionEntry, ROLES, type RoleName } from '@tc/domain';
+import { INVALID_TOKEN, Unauthorized } from '../protocol/errors.ts';
+import type { Queryable } from '../store/db.ts';
+
+/** The caller of an act, as every permission and site check sees it. */
+export interface Principal {
+  id: number;
+  sessionId: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  language: string;
+  role: RoleName;
+  unit: number | null;
+  unitName: string | null;
+  unitType: string | null;
+  isOwner: boolean;
+  favoriteTrips: number[];
+  access: PermissionEntry[];
+}
+
+interface Row {
+  user_id: number;
+  unit: number | null;
+  doc: Record<string, unknown>;
+  revoked_at: Date | null;
+  role_doc: { permissions?: PermissionEntry[] } | null;
+  unit_doc: { name?: string; type?: string } | null;
+  owner: string | null;
+}
+
+const BLOCKED = new Set(['suspended', 'inactive', 'disabled']);
+
+/** One query: the session, its user, the user's role and site. A revoked session or blocked user is an invalid token. */
+export async function loadPrincipal(db: Queryable, userId: number, sessionId: string): Promise<Principal> {
+  const r = await db.query<Row>(
+    `SELECT u._id AS user_id, u.unit, u.doc, s.revoked_at, r.doc AS role_doc, un.doc AS unit_doc,
+            (SELECT value FROM meta WHERE key = 'owner_user_id') AS owner
+     FROM auth_sessions s
+     JOIN "users" u ON u._id = s.user_id
+     LEFT JOIN "roles" r ON r.doc->>'roleCode' = u.doc->>'role'
+     LEFT JOIN "units" un ON un._id = u.unit
+     WHERE s.id = $1 AND s.user_id = $2`,
+    [sessionId, userId],
+  );
+  const row = r.rows[0];
+  if (!row || row.revoked_at) throw new Unauthorized(INVALID_TOKEN);
+  return toPrincipal(row, sessionId);
+}
+
+function toPrincipal(row: Row, sessionId: string): Principal {
+  const doc = row.doc;
+  const role = normaliseRole(String(doc.role ?? ''));
+  if (!role || BLOCKED.has(String(doc.status ?? '')) || doc.suspended === true) throw new Unauthorized(INVALID_TOKEN);
+  const firstName = String(doc.firstName ?? '');
+  const lastName = String(doc.lastName ?? '');
+  return {
+    id: row.user_id,
+    sessionId,
+    email: String(doc.email ?? ''),
+    firstName,
+    lastName,
+    name: String(doc.name ?? `${firstName} ${lastName}`.trim()),
+    language: String(doc.language ?? 'en'),
+    role,
+    unit: row.unit,
+    unitName: row.unit_doc?.name ?? null,
+    unitType: row.unit_doc?.type ?? null,
+    isOwner: row.owner !== null && Number(row.owner) === row.user_id,
+    favoriteTrips: Array.isArray(doc.favoriteTrips) ? (doc.favoriteTrips as number[]) : [],
+    access: role === 'superadmin' ? allPermissions() : (row.role_doc?.permissions ?? []),
+  };
+}
+
+/** The user object of login and refresh answers (docs/protocol.md). */
+export function publicUser(p: Principal) {
+  return {
+    _id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    name: p.name,
+    language: p.language,
+    unit: p.unit,
+    unitName: p.unitName,
+    unitType: p.unitType,
+    role: p.role,
+    roleCode: ROLES[p.role],
+    isOwner: p.isOwner,
+    favoriteTrips: p.favoriteTrips,
+    modulesAccess: p.access,
+  };
+}
+
+export function siteFree(p: Principal): boolean {
+  return isSiteFree(p.role);
+}

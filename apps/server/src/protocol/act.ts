@@ -1,0 +1,55 @@
+import type { ModuleKey } from '@tc/domain';
+import type { CollectionOp } from '../access/access.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { TokenService } from '../auth/token.ts';
+import type { Config } from '../config.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { CollectionStore } from '../store/collection.store.ts';
+import type { Database } from '../store/db.ts';
+
+export interface Services {
+  db: Database;
+  store: CollectionStore;
+  tokens: TokenService;
+  mailer: Mailer;
+  config: Config;
+}
+
+export interface ActContext {
+  body: Record<string, unknown>;
+  services: Services;
+  /** Set for every act that is not public. */
+  principal: Principal | undefined;
+  ip: string;
+  /** Origin the request came to (for links in mail when PUBLIC_URL is not set). */
+  origin: string;
+  /** Runs another act as the same caller, with its own permission check (batch). */
+  dispatch: (body: Record<string, unknown>) => Promise<unknown>;
+}
+
+/**
+ * What an act needs before it runs. Declared on every act; the dispatcher enforces it.
+ * - public: no token (login, password reset)
+ * - session: any valid token
+ * - module: the role holds `action` on `module`
+ * - collection: the module of `col` (and, for users, of the roles concerned) with the operation's action
+ * - owner: only the one super account
+ * - delegated: each sub-call is dispatched and checked on its own (batch)
+ */
+export type Permission =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'module'; module: ModuleKey; action: string }
+  | { kind: 'collection'; op: CollectionOp }
+  | { kind: 'owner' }
+  | { kind: 'delegated'; acts: readonly string[] };
+
+export interface Act {
+  permission: Permission;
+  run(ctx: ActContext): Promise<unknown>;
+}
+
+export function requirePrincipal(ctx: ActContext): Principal {
+  if (!ctx.principal) throw new Error('act declared public but needs a caller');
+  return ctx.principal;
+}

@@ -1,0 +1,11 @@
+import { collectionActs } from '../acts/collections/collection.acts.ts';
+import { roleActs } from '../acts/roles/roles.acts.ts';
+import { sessionActs } from '../acts/session/session.acts.ts';
+import type { Act } from './act.ts';
+
+/** Every act the protocol answers. Each declares its permission (a test walks this table). */
+export const ACTS: Readonly<Record<string, Act>> = {
+  ...sessionActs,
+  ...collectionActs,
+  ...roleActs,
+};

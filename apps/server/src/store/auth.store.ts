@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor } from './collection.store.ts';
+import type { Database, Queryable } from './db.ts';
+import { recordHistory } from './history.store.ts';
+
+/** SQL of the auth tables: credentials, sessions and the owner account. */
+
+export async function findLoginByEmail(
+  db: Queryable,
+  email: string,
+): Promise<{ id: number; hash: string | null } | undefined> {
+  const r = await db.query<{ _id: number; hash: string | null }>(
+    `SELECT u._id, c.hash FROM "users" u LEFT JOIN auth_credentials c ON c.user_id = u._id
+     WHERE lower(u.doc->>'email') = lower($1) LIMIT 1`,
+    [email],
+  );
+  const row = r.rows[0];
+  return row ? { id: row._id, hash: row.hash } : undefined;
+}
+
+export async function getPasswordHash(db: Queryable, userId: number): Promise<string | undefined> {
+  const r = await db.query<{ hash: string }>('SELECT hash FROM auth_credentials WHERE user_id = $1', [userId]);
+  return r.rows[0]?.hash;
+}
+
+/** Sets a password and records that it changed (never the hash) in the same transaction. */
+export async function setPassword(db: Database, userId: number, hash: string, actor: Actor): Promise<void> {
+  await db.tx(async (tx) => {
+    await tx.query(
+      `INSERT INTO auth_credentials (user_id, hash) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
+      [userId, hash],
+    );
+    const u = await tx.query<{ unit: number | null }>('SELECT unit FROM "users" WHERE _id = $1', [userId]);
+    await recordHistory(tx, {
+      collection: 'users',
+      id: userId,
+      unit: u.rows[0]?.unit ?? null,
+      actor,
+      operation: 'update',
+      data: { changes: { password: { from: null, to: 'changed' } } },
+    });
+  });
+}
+
+/** Many users at once with one hash (demo logins); history is written by the bulk load of the users. */
+export async function setPasswords(db: Queryable, userIds: number[], hash: string): Promise<void> {
+  await db.query(
+    `INSERT INTO auth_credentials (user_id, hash) SELECT id, $2 FROM unnest($1::int[]) AS id
+     ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
+    [userIds, hash],
+  );
+}
+
+export async function createSession(db: Queryable, userId: number): Promise<string> {
+  const id = randomBytes(18).toString('base64url');
+  await db.query('INSERT INTO auth_sessions (id, user_id) VALUES ($1, $2)', [id, userId]);
+  return id;
+}
+
+export async function touchSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('UPDATE auth_sessions SET last_seen = now() WHERE id = $1', [sessionId]);
+}
+
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}
+
+export async function setOwner(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO meta (key, value) VALUES ('owner_user_id', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [String(userId)],
+  );
+}
+
+/** Settings a user sees: system-wide values and their own site's. */
+export async function settingsFor(db: Queryable, unit: number | null) {
+  const r = await db.query<{ name: string; value: unknown; unit: number | null }>(
+    `SELECT doc->>'name' AS name, doc->'value' AS value, unit FROM "settings"
+     WHERE unit IS NULL OR unit = $1 ORDER BY doc->>'name', unit NULLS FIRST`,
+    [unit],
+  );
+  return r.rows;
+}
+
+export async function countUsersByRole(db: Queryable): Promise<{ role: string; count: number }[]> {
+  const r = await db.query<{ role: string; count: number }>(
+    `SELECT "h_role" AS role, count(*)::int AS count FROM "users" GROUP BY "h_role" ORDER BY "h_role"`,
+  );
+  return r.rows;
+}
+
+export async function isEmpty(db: Queryable): Promise<boolean> {
+  const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "users"');
+  return (r.rows[0]?.n ?? 0) === 0;
+}

@@ -1,0 +1,79 @@
+import { STAFF_ROLES } from '@tc/domain';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { hashPassword } from '../auth/password.hash.ts';
+import { readConfig } from '../config.ts';
+import type { Services } from '../protocol/act.ts';
+import { setOwner, setPasswords } from '../store/auth.store.ts';
+import { ensureCatalog } from '../store/catalog.ts';
+import { freshDatabase } from './fresh-db.ts';
+
+export const PASSWORD = 'Fixture1!';
+
+export interface Harness {
+  app: FastifyInstance;
+  services: Services;
+  /** One protocol call, from `ip` (default 127.0.0.1). */
+  call(body: Record<string, unknown>, ip?: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Logs in `<role>@test.local` (site 1) or `<role>2@test.local` (site 2) and returns the token. */
+  tokenOf(role: string, site?: 1 | 2): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A server on a fresh database with two sites and one login per staff role on each
+ * (`<role>@test.local` on site 1, `<role>2@test.local` on site 2), all with PASSWORD.
+ */
+export async function startHarness(): Promise<Harness> {
+  const { db, drop } = await freshDatabase();
+  const config = { ...readConfig({}), tokenSecret: 'test-secret', smtpUrl: undefined, webDist: '/nonexistent' };
+  const { app, services } = await buildApp({ db, config });
+  const { store } = services;
+  await ensureCatalog(store);
+  const system = { id: null, name: 'fixtures' };
+  await store.insert('units', { name: 'Montreal', type: 'Default' }, system);
+  await store.insert('units', { name: 'Laval Schools', type: 'School' }, system);
+  const ids: number[] = [];
+  for (const site of [1, 2] as const) {
+    for (const role of STAFF_ROLES) {
+      const u = await store.insert(
+        'users',
+        {
+          email: `${role}${site === 2 ? '2' : ''}@test.local`,
+          firstName: role,
+          lastName: `Site${site}`,
+          role,
+          unit: site,
+          status: 'active',
+        },
+        system,
+      );
+      ids.push(u._id);
+    }
+  }
+  await setPasswords(db, ids, await hashPassword(PASSWORD));
+  await setOwner(db, ids[0] as number);
+  const tokens = new Map<string, string>();
+  const call = async (body: Record<string, unknown>, ip = '127.0.0.1') => {
+    const r = await app.inject({ method: 'POST', url: '/', payload: body, remoteAddress: ip });
+    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
+  };
+  return {
+    app,
+    services,
+    call,
+    tokenOf: async (role, site = 1) => {
+      const email = `${role}${site === 2 ? '2' : ''}@test.local`;
+      const cached = tokens.get(email);
+      if (cached) return cached;
+      const r = await call({ act: 'login', email, password: PASSWORD });
+      if (r.status !== 200) throw new Error(`login ${email}: ${JSON.stringify(r.body)}`);
+      tokens.set(email, r.body.token as string);
+      return r.body.token as string;
+    },
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
