@@ -18,7 +18,7 @@ function sql(query: unknown) {
 describe('translateFilter', () => {
   it('puts every value in a parameter', () => {
     const r = sql({ lastName: "O'Brien", status: { $in: ['new', 'routed'] }, seats: { $gt: 2 } });
-    expect(r.where).toBe(`"h_lastName" = $1 AND ("h_status" = $2 OR "h_status" = $3) AND (doc->'seats') > $4::jsonb`);
+    expect(r.where).toBe(`"h_lastName" = $1 AND "h_status" IN ($2, $3) AND (doc->'seats') > $4::jsonb`);
     expect(r.params).toEqual(["O'Brien", 'new', 'routed', '2']);
   });
 

@@ -210,7 +210,21 @@ function inList(col: Column, path: string, v: unknown, params: Params): string {
     throw new BadRequest(`$in on ${path} needs a list of at most ${LIMITS.inValues} values`);
   }
   if (v.length === 0) return 'FALSE';
-  return `(${v.map((x) => equals(col, path, x, params)).join(' OR ')})`;
+  if (col.mode === 'array') return `(${v.map((x) => equals(col, path, x, params)).join(' OR ')})`;
+  // IN (...) becomes one index condition (= ANY), where a chain of ORs would not
+  const values = v.filter((x) => x !== null);
+  const parts: string[] = [];
+  if (values.length > 0) {
+    const first = scalar(col, path, values[0], params);
+    const rest = values.slice(1).map((x) => {
+      const s = scalar(col, path, x, params);
+      if (s.expr !== first.expr) throw new BadRequest(`$in on ${path} mixes kinds of values`);
+      return s.param;
+    });
+    parts.push(`${first.expr} IN (${[first.param, ...rest].join(', ')})`);
+  }
+  if (values.length < v.length) parts.push(equals(col, path, null, params));
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`;
 }
 
 function compare(col: Column, path: string, op: string, v: unknown, params: Params): string {
