@@ -1,4 +1,4 @@
-import { can, hasAction, type ModuleKey, PEOPLE_ROLE_MODULES } from '@tc/domain';
+import { type CollectionDef, can, hasAction, type ModuleKey, PEOPLE_ROLE_MODULES } from '@tc/domain';
 import type { Principal } from '../auth/principal.ts';
 import { siteFree } from '../auth/principal.ts';
 import { Forbidden } from '../protocol/errors.ts';
@@ -17,8 +17,13 @@ export function scopeOf(p: Principal): Scope {
 
 export type CollectionOp = 'find' | 'insert' | 'update' | 'delete';
 
-/** The action an operation on a module's collection needs: delete falls back to edit where a module has no delete. */
-export function actionFor(module: ModuleKey, op: CollectionOp): string {
+/**
+ * The action an operation on a collection needs: the collection's own override, else view/create/edit,
+ * and delete falls back to edit where the module has no delete.
+ */
+export function actionFor(module: ModuleKey, op: CollectionOp, def?: CollectionDef): string {
+  const own = def?.module === module ? def.actions?.[op] : undefined;
+  if (own) return own;
   switch (op) {
     case 'find':
       return 'view';

@@ -36,7 +36,7 @@ async function authorizeCollection(op: CollectionOp, ctx: ActContext, p: Princip
   if (def.module === null) return; // personal collections (views) filter by the caller themselves
   let module: ModuleKey = def.module;
   if (def.name === 'users') module = usersModule(await rolesConcerned(op, ctx, p));
-  requireAccess(p, module, actionFor(module, op));
+  requireAccess(p, module, actionFor(module, op, def));
   if (def.name === 'users' && op === 'update' && hasRoleChange(ctx.body.data)) requireAccess(p, 'users', 'changeRole');
 }
 

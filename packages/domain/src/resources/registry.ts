@@ -24,6 +24,11 @@ export interface CollectionDef {
   trigram?: readonly string[];
   /** Default sort of lists. */
   defaultSort?: Record<string, 1 | -1>;
+  /**
+   * The module action each generic operation needs, where it is not the usual view/create/edit
+   * (modules whose catalog has no create or edit, spec section 6).
+   */
+  actions?: Partial<Record<'find' | 'insert' | 'update' | 'delete', string>>;
   /** Written only by the server's own acts, never by `insert`/`update`/`delete`. */
   readOnly?: boolean;
 }
@@ -143,6 +148,8 @@ const collections: CollectionDef[] = [
     name: 'trips',
     module: 'trips',
     siteScoped: true,
+    // trips are made by routing and assignment; a manual one is an assignment, a change a status change
+    actions: { insert: 'assign', update: 'changeStatus', delete: 'changeStatus' },
     fields: {
       status: 'text',
       date: 'date',
@@ -296,7 +303,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'holidays',
-    module: 'settings',
+    module: 'parameters',
     siteScoped: true,
     unitOptional: true,
     fields: { name: 'text', code: 'text', date: 'date', start: 'date', end: 'date' },
@@ -491,6 +498,8 @@ const collections: CollectionDef[] = [
     name: 'roadblocks',
     module: 'liveMap',
     siteScoped: true,
+    // spec section 2: the road blocks screen needs LiveMap, whose only action is view
+    actions: { insert: 'view', update: 'view', delete: 'view' },
     fields: { name: 'text', lat: 'number', lon: 'number' },
   },
   {
