@@ -52,8 +52,37 @@ describe('every role against a representative act of every module', () => {
   });
   afterAll(() => h.close());
 
-  it('lists the modules that guard nothing yet', () => {
-    expect(NO_ACT_YET.length).toBeLessThan(MODULE_KEYS.length / 2);
+  it('lists the modules that guard nothing on the server yet (screens of later issues, add-ons)', () => {
+    expect(NO_ACT_YET).toEqual([
+      'dashboard',
+      'timeline',
+      'activeDrivers',
+      'reports',
+      'analytics',
+      'areasRoutingZone',
+      'uploadData',
+      'settings',
+      'multiLanguage',
+      'driversScheduler',
+      'emailNotifications',
+      'smsNotifications',
+      'pushNotifications',
+      'clearCity',
+      'holdingList',
+      'aiAssistant',
+      'bidding',
+      'routeOptimisation',
+      'driverApp',
+      'passengerApp',
+      'passengerShuttlesWebApp',
+      'passengersWebPortal',
+      'routingScheduler',
+      'predictiveEta',
+      'predictiveEtaNotifications',
+      'whiteLabel',
+      'apiAccess',
+      'testPageAccess',
+    ]);
   });
 
   it.each(STAFF_ROLES)('%s', async (role) => {
