@@ -1,0 +1,85 @@
+import { type Priority, TIMEOUTS } from '@tc/domain';
+
+/** An answer of the server with `{error}`, or a request that failed on the way. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const TIMEOUT_MESSAGE = 'The server did not answer in time';
+export const NETWORK_MESSAGE = 'Could not reach the server';
+const AUTH_ERRORS = new Set(['bad token', 'invalid token']);
+
+export interface CallOptions {
+  priority?: Priority;
+  /** Aborting through this signal leaves the promise pending: cancelled requests never resolve (spec section 8). */
+  signal?: AbortSignal;
+}
+
+interface ClientConfig {
+  getToken: () => string | null;
+  onAuthFailure: () => void;
+  endpoint: string;
+  fetch: typeof fetch;
+}
+
+const config: ClientConfig = {
+  getToken: () => null,
+  onAuthFailure: () => {},
+  endpoint: '/',
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+/** Wires the client to the session: where the token comes from and what a rejected token does. */
+export function configureClient(next: Partial<ClientConfig>): void {
+  Object.assign(config, next);
+}
+
+export function timeoutFor(priority?: Priority): number {
+  return priority ? TIMEOUTS[priority] : TIMEOUTS.default;
+}
+
+/** One call of the act protocol: `POST /` with `{act, token, ...body}`. Rejects with the server's error text. */
+export async function call<T = unknown>(
+  act: string,
+  body: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutFor(options.priority));
+  const onCancel = () => controller.abort();
+  options.signal?.addEventListener('abort', onCancel);
+  const token = config.getToken();
+  try {
+    const response = await config.fetch(config.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...(token ? { token } : {}), ...body, act }),
+      signal: controller.signal,
+    });
+    const answer = (await response.json().catch(() => ({}))) as { error?: unknown };
+    if (!response.ok || (answer && typeof answer.error === 'string')) {
+      const message = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`;
+      if (AUTH_ERRORS.has(message)) config.onAuthFailure();
+      throw new ApiError(message, response.status);
+    }
+    return answer as T;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE);
+    if (options.signal?.aborted) return new Promise<T>(() => {});
+    throw new ApiError(NETWORK_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCancel);
+  }
+}

@@ -1,0 +1,27 @@
+import { LANGUAGES, type Language, resources } from '@tc/i18n';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGE_KEY = 'language';
+
+export function storedLanguage(): Language {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: resources.en }, pt: { translation: resources.pt } },
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** Switches the language and keeps the choice for the next visit. */
+export async function changeLanguage(language: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}

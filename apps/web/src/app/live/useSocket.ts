@@ -1,0 +1,71 @@
+import { SOCKET_RETRY_MS } from '@tc/domain';
+import { useEffect, useRef, useState } from 'react';
+
+/** A write the user may see, as the server pushes it on /socket (docs/protocol.md). */
+export interface ChangeEvent {
+  type: 'change';
+  col: string;
+  op: 'insert' | 'update' | 'delete';
+  id: number;
+  unit: number | null;
+}
+
+export function socketUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/socket?token=${encodeURIComponent(token)}`;
+}
+
+function isChange(value: unknown): value is ChangeEvent {
+  return !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'change';
+}
+
+/**
+ * Keeps a WebSocket to /socket open while `getToken` gives a token, reconnecting 3 s after a close
+ * (spec section 4). Each change event goes to `onChange`; the last one is also returned.
+ */
+export function useSocket(
+  getToken: () => string | null,
+  onChange: (event: ChangeEvent) => void,
+  createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
+): { connected: boolean; lastEvent: ChangeEvent | null } {
+  const [connected, setConnected] = useState(false);
+  const [lastEvent, setLastEvent] = useState<ChangeEvent | null>(null);
+  const latest = useRef({ getToken, onChange, createSocket });
+  latest.current = { getToken, onChange, createSocket };
+  const active = !!getToken();
+
+  useEffect(() => {
+    if (!active) return;
+    let disposed = false;
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const token = latest.current.getToken();
+      if (disposed || !token) return;
+      socket = latest.current.createSocket(socketUrl(token));
+      socket.onopen = () => setConnected(true);
+      socket.onmessage = (message) => {
+        try {
+          const event: unknown = JSON.parse(String(message.data));
+          if (!isChange(event)) return;
+          setLastEvent(event);
+          latest.current.onChange(event);
+        } catch {
+          // Not a message of ours.
+        }
+      };
+      socket.onclose = () => {
+        setConnected(false);
+        if (!disposed) retry = setTimeout(connect, SOCKET_RETRY_MS);
+      };
+    };
+    connect();
+    return () => {
+      disposed = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [active]);
+
+  return { connected, lastEvent };
+}

@@ -1,0 +1,28 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { HelpPage } from '../../features/help/HelpPage.tsx';
+import { OutboxPage } from '../../features/outbox/OutboxPage.tsx';
+import { PermissionsPage } from '../../features/permissions/PermissionsPage.tsx';
+import type { ScreenDef, SubRoute } from './screens.ts';
+
+export interface ScreenPageProps {
+  def: ScreenDef;
+  sub?: SubRoute;
+}
+
+/** The page of a screen: its feature when built, else the generic placeholder. */
+export function ScreenPage({ def, sub }: ScreenPageProps) {
+  if (!sub) {
+    switch (def.feature) {
+      case 'permissions':
+        return <PermissionsPage />;
+      case 'outbox':
+        return <OutboxPage />;
+      case 'help':
+        return <HelpPage />;
+      case 'dashboard':
+      case undefined:
+        break;
+    }
+  }
+  return <PlaceholderPage def={def} sub={sub} />;
+}

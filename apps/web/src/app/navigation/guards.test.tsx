@@ -1,0 +1,95 @@
+import '../../test/setup.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/renderApp.tsx';
+import { logInAs, logOut, makeUser } from '../../test/session.ts';
+
+describe('guest and authenticated routes', () => {
+  it('sends a guest from an authenticated page to the login page', async () => {
+    logOut();
+    const app = renderApp('/jobs');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(app.pathname()).toBe('/login');
+  });
+
+  it('shows the login page for any unknown path of a guest', async () => {
+    logOut();
+    renderApp('/no/such/page');
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+  });
+
+  it('keeps a logged-in user off the guest pages', async () => {
+    logInAs(makeUser('admin'));
+    const app = renderApp('/forgot_password');
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+    expect(screen.queryByRole('button', { name: 'Send the link' })).toBeNull();
+  });
+});
+
+describe('permission fallbacks', () => {
+  it('sends a user without the dashboard from / to /jobs', async () => {
+    logInAs(makeUser('agent'));
+    const app = renderApp('/');
+    await waitFor(() => expect(app.pathname()).toBe('/jobs'));
+    expect(await screen.findByRole('heading', { name: 'Reservations' })).toBeTruthy();
+  });
+
+  it('keeps an agent out of /users', async () => {
+    logInAs(makeUser('agent'));
+    const app = renderApp('/users');
+    await waitFor(() => expect(app.pathname()).toBe('/jobs'));
+  });
+
+  it('sends a create route without the create action back to its list', async () => {
+    logInAs(makeUser('supplier'));
+    const app = renderApp('/jobs/create');
+    await waitFor(() => expect(app.pathname()).toBe('/jobs'));
+  });
+
+  it('opens the permissions screen only for the owner account', async () => {
+    logInAs(makeUser('admin'));
+    const app = renderApp('/permissions');
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+  });
+});
+
+describe('template guards', () => {
+  it('turns away from /students outside the school-shuttle template', async () => {
+    logInAs(makeUser('admin'));
+    const app = renderApp('/students');
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+  });
+
+  it('opens /students for a user of a school site', async () => {
+    logInAs(makeUser('admin', { unitType: 'School' }));
+    const app = renderApp('/students');
+    expect(await screen.findByRole('heading', { name: 'Students' })).toBeTruthy();
+    expect(app.pathname()).toBe('/students');
+  });
+
+  it('follows the systemTemplate setting', async () => {
+    logInAs(makeUser('admin', { unitType: 'Default' }), [{ name: 'systemTemplate', value: 'trailers', unit: null }]);
+    renderApp('/vehicles');
+    expect(await screen.findByRole('heading', { name: 'Trailers' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Orders' })).toBeTruthy();
+  });
+});
+
+describe('unknown sub-paths', () => {
+  it('redirects an unknown sub-path of a list to the list', async () => {
+    logInAs(makeUser('admin'));
+    const app = renderApp('/drivers/whatever/else');
+    await waitFor(() => expect(app.pathname()).toBe('/drivers'));
+    expect(await screen.findByRole('heading', { name: 'Drivers' })).toBeTruthy();
+  });
+});
+
+describe('menu', () => {
+  it('lists what the role may see, with the template wording', async () => {
+    logInAs(makeUser('agent', { unitType: 'School' }));
+    renderApp('/jobs');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    expect(labels).toEqual(['Agent Home', 'Timeline', 'Bookings', 'Passengers', 'Students', 'Help and Support']);
+  });
+});

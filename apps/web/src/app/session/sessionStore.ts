@@ -1,0 +1,112 @@
+import { moduleRecords } from '@tc/domain';
+import { call, configureClient } from '../../api/client.ts';
+import type { LoginAnswer, ModuleCatalogEntry, RefreshAnswer, SessionUser, Setting } from '../../api/types.ts';
+
+export type SessionStatus = 'checking' | 'guest' | 'authenticated';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: SessionUser | null;
+  settings: Setting[];
+  modules: ModuleCatalogEntry[];
+}
+
+export const TOKEN_KEY = 'token';
+export const APP_TYPE = 'admin_v1';
+
+const guest = (): SessionState => ({ status: 'guest', token: null, user: null, settings: [], modules: [] });
+
+function initialState(): SessionState {
+  const token = localStorage.getItem(TOKEN_KEY);
+  return token ? { ...guest(), status: 'checking', token } : guest();
+}
+
+let state: SessionState = initialState();
+const listeners = new Set<() => void>();
+const clearListeners = new Set<() => void>();
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setSession(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Called when the session ends, so caches (queries, socket) can drop the old user's data. */
+export function onSessionCleared(listener: () => void): () => void {
+  clearListeners.add(listener);
+  return () => clearListeners.delete(listener);
+}
+
+/** Re-reads the stored token: for tests and a fresh start. */
+export function resetSession(): void {
+  setSession(initialState());
+}
+
+function start(answer: LoginAnswer | RefreshAnswer): void {
+  localStorage.setItem(TOKEN_KEY, answer.token);
+  const catalog = answer.modules ?? (state.modules.length ? state.modules : moduleRecords());
+  setSession({
+    status: 'authenticated',
+    token: answer.token,
+    user: answer.user,
+    settings: answer.settings ?? [],
+    modules: catalog.map(({ moduleCode, moduleName, actions }) => ({ moduleCode, moduleName, actions })),
+  });
+}
+
+/** Ends the session locally: session storage and the stored token go (spec section 4, Session). */
+export function clearSession(): void {
+  sessionStorage.clear();
+  localStorage.removeItem(TOKEN_KEY);
+  if (state.status !== 'guest') setSession(guest());
+  for (const listener of clearListeners) listener();
+}
+
+configureClient({ getToken: () => state.token, onAuthFailure: clearSession });
+
+export async function login(email: string, password: string): Promise<void> {
+  start(await call<LoginAnswer>('login', { email, password }, { priority: 'low' }));
+}
+
+/** Auto-login from the stored token; a failure clears storage. */
+export async function autoLogin(): Promise<void> {
+  const token = state.token ?? localStorage.getItem(TOKEN_KEY);
+  if (!token) {
+    setSession(guest());
+    return;
+  }
+  try {
+    start(await call<RefreshAnswer>('refreshtoken', { token, appType: APP_TYPE }, { priority: 'low' }));
+  } catch {
+    clearSession();
+  }
+}
+
+/** The 60-second refresh; a failed refresh logs out. */
+export async function refreshToken(): Promise<void> {
+  if (!state.token) return;
+  try {
+    start(await call<RefreshAnswer>('refreshtoken', { token: state.token }, { priority: 'low' }));
+  } catch {
+    clearSession();
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    if (state.token) await call('logout', { token: state.token });
+  } catch {
+    // The session ends here whatever the server says.
+  } finally {
+    clearSession();
+  }
+}

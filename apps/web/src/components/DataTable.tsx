@@ -1,0 +1,88 @@
+import { Table, Text } from '@mantine/core';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface DataTableProps<T> {
+  data: T[];
+  columns: ColumnDef<T, unknown>[];
+  /** Text the rows are filtered by (tanstack's global filter). */
+  search?: string;
+  initialSorting?: SortingState;
+  caption?: string;
+  loading?: boolean;
+}
+
+/** A client-side table: tanstack-table's models rendered with Mantine's Table. */
+export function DataTable<T>({ data, columns, search, initialSorting = [], caption, loading }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting, globalFilter: search ?? '' },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <Table.Th
+                  key={header.id}
+                  onClick={header.column.getToggleSortingHandler()}
+                  style={{ cursor: header.column.getCanSort() ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
+                  aria-sort={
+                    header.column.getIsSorted() === 'asc'
+                      ? 'ascending'
+                      : header.column.getIsSorted() === 'desc'
+                        ? 'descending'
+                        : undefined
+                  }
+                >
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  {{ asc: ' ▲', desc: ' ▼' }[header.column.getIsSorted() as string] ?? null}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td key={cell.id} style={{ verticalAlign: 'top' }}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text c="dimmed" ta="center">
+                  {loading ? t('common.loading') : t('common.noResults')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,26 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { IconBarrierBlock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { titleKey } from '../app/navigation/access.ts';
+import type { ScreenDef, SubRoute } from '../app/navigation/screens.ts';
+import { useSession } from '../app/session/useSession.ts';
+
+export interface PlaceholderPageProps {
+  def: ScreenDef;
+  sub?: SubRoute;
+}
+
+/** Every screen that is still to come: its title and a sentence that it comes in a later release. */
+export function PlaceholderPage({ def, sub }: PlaceholderPageProps) {
+  const { t } = useTranslation();
+  const { template } = useSession();
+  const title = t(titleKey(def, template));
+  return (
+    <Stack>
+      <Title order={2}>{sub ? t(`pages.${sub.page}`, { title }) : title}</Title>
+      <Alert icon={<IconBarrierBlock />} color="blue" title={t('placeholder.title')}>
+        {t('placeholder.body', { title })}
+      </Alert>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNewYork } from '../../app/formatTime.ts';
+import { serverErrorText } from '../../app/serverErrors.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { LinkifiedText } from '../../components/LinkifiedText.tsx';
+import { type OutboxMail, useOutbox } from './useOutbox.ts';
+
+/** The mail outbox: how password mails reach people when no mail server is configured. */
+export function OutboxPage() {
+  const { t } = useTranslation();
+  const outbox = useOutbox();
+  const [search, setSearch] = useState('');
+  const columns = useMemo<ColumnDef<OutboxMail, unknown>[]>(
+    () => [
+      { id: 'time', accessorKey: 'time', header: t('outbox.time'), cell: (c) => formatNewYork(c.row.original.time) },
+      { id: 'to', accessorKey: 'to', header: t('outbox.to') },
+      { id: 'subject', accessorKey: 'subject', header: t('outbox.subject') },
+      {
+        id: 'text',
+        accessorKey: 'text',
+        header: t('outbox.body'),
+        enableSorting: false,
+        cell: (c) => <LinkifiedText text={c.row.original.text ?? ''} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <Stack>
+      <Title order={2}>{t('screens.outbox')}</Title>
+      <Text c="dimmed" size="sm">
+        {t('outbox.intro')}
+      </Text>
+      <TextInput
+        label={t('common.search')}
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      {outbox.error ? <Alert color="red">{serverErrorText(outbox.error)}</Alert> : null}
+      <DataTable
+        data={outbox.data?.data ?? []}
+        columns={columns}
+        search={search}
+        initialSorting={[{ id: 'time', desc: true }]}
+        loading={outbox.isLoading}
+      />
+    </Stack>
+  );
+}

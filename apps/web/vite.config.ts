@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = 'http://localhost:8080';
+const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  base: '/admin/',
+  root: dir('.'),
+  plugins: [react()],
+  resolve: {
+    // The workspace packages ship TypeScript sources; point at them directly.
+    alias: [
+      { find: /^@tc\/domain$/, replacement: dir('../../packages/domain/src/index.ts') },
+      { find: /^@tc\/i18n$/, replacement: dir('../../packages/i18n/src/index.ts') },
+    ],
+  },
+  build: { outDir: dir('./dist'), emptyOutDir: true },
+  server: {
+    proxy: {
+      // The protocol is POST / on the same origin; a GET of / stays with Vite.
+      '^/$': { target: server, bypass: (req) => (req.method === 'POST' ? undefined : req.url) },
+      '/socket': { target: server, ws: true },
+    },
+  },
+});
