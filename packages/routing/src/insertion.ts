@@ -1,6 +1,6 @@
 import type { Problem } from './problem.ts';
-import type { Route } from './route.ts';
-import { scheduleRoute } from './schedule.ts';
+import { isEmptyAfter, type Route } from './route.ts';
+import { scheduleRoute, scheduleStretch } from './schedule.ts';
 
 const TOL = 1e-9;
 
@@ -64,11 +64,11 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
     const tAB = p.time[a * N + b] ?? 0;
     // extra driving time the pickup adds on edge i, checked against the ride slack of those on board
     const delayP = (p.time[a * N + pu] ?? 0) + sP + (p.time[pu * N + b] ?? 0) - tAB;
-    if (route.exact && (delayP > (slack[i * m + i] ?? 0) + TOL || pathTime + delayP > T + TOL)) continue;
+    if (route.exact && (delayP > (slack[i] ?? 0) + TOL || pathTime + delayP > T + TOL)) continue;
     // drop-off right after the pickup
     const bD0 = Math.max(eD, bP + sP + (p.time[pu * N + dr] ?? 0));
     const delay0 = (p.time[a * N + pu] ?? 0) + sP + (p.time[pu * N + dr] ?? 0) + sD + (p.time[dr * N + b] ?? 0) - tAB;
-    const slackOk0 = !route.exact || (delay0 <= (slack[i * m + i] ?? 0) + TOL && pathTime + delay0 <= T + TOL);
+    const slackOk0 = !route.exact || (delay0 <= (slack[i] ?? 0) + TOL && pathTime + delay0 <= T + TOL);
     if (slackOk0 && bD0 <= lD + TOL && (p.time[pu * N + dr] ?? 0) <= L + TOL) {
       const bNext = Math.max(p.early[b] ?? 0, bD0 + sD + (p.time[dr * N + b] ?? 0));
       if (bNext <= (latest[i + 1] ?? 0) + TOL) {
@@ -104,11 +104,7 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
       if (bD <= lD + TOL && ridePath + sK + (p.time[k * N + dr] ?? 0) <= L + TOL) {
         const bNext = Math.max(p.early[next] ?? 0, bD + sD + (p.time[dr * N + next] ?? 0));
         const delayD = (p.time[k * N + dr] ?? 0) + sD + (p.time[dr * N + next] ?? 0) - (p.time[k * N + next] ?? 0);
-        const slackOk =
-          !route.exact ||
-          (delayD <= (slack[j * m + j] ?? 0) + TOL &&
-            delayP + delayD <= (slack[i * m + j] ?? 0) + TOL &&
-            pathTime + delayP + delayD <= T + TOL);
+        const slackOk = !route.exact || (delayD <= (slack[j] ?? 0) + TOL && pathTime + delayP + delayD <= T + TOL);
         if (slackOk && bNext <= (latest[j + 1] ?? 0) + TOL) {
           const c = base + addP2 + (arc[k * N + dr] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
           if (exact) {
@@ -144,9 +140,29 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
     candCost[k] = Number.POSITIVE_INFINITY;
     const i = candI[k] ?? 0;
     const j = candJ[k] ?? 0;
-    if (scheduleRoute(p, v, insertedSeq(seq, r, n, i, j))) return { cost: c, i, j };
+    const ok = route.stretchOk
+      ? stretchFeasible(p, route, r, i, j)
+      : scheduleRoute(p, v, insertedSeq(seq, r, n, i, j)) !== null;
+    if (ok) return { cost: c, i, j };
   }
   return null;
+}
+
+/**
+ * Ride times only tie together the stops between two moments the vehicle is empty, so only that
+ * stretch around the insertion is rescheduled: it leaves at the earliest departure the route allows
+ * and must end by the latest start that keeps the rest of the route feasible.
+ */
+function stretchFeasible(p: Problem, route: Route, r: number, i: number, j: number): boolean {
+  const seq = route.seq;
+  const m = seq.length;
+  let s = i;
+  while (s > 0 && !isEmptyAfter(p, route.loadAfter, s)) s--;
+  let e = j + 1;
+  while (e < m - 1 && !isEmptyAfter(p, route.loadAfter, e)) e++;
+  const stretch = insertedSeq(seq.slice(s, e + 1), r, p.requests, i - s, j - s);
+  const B = scheduleStretch(p, stretch, (route.B[s] ?? 0) + (p.service[seq[s] ?? 0] ?? 0));
+  return B !== null && (B[stretch.length - 1] ?? 0) <= (route.lastStart[e] ?? 0) + TOL;
 }
 
 function fits(p: Problem, loadAfter: Int32Array, k: number, pu: number, v: number): boolean {

@@ -65,7 +65,39 @@ export function repair(ctx: SearchContext, s: State, k: number, noise: number, a
   activateEmpty();
 
   const top = new Float64Array(Math.max(1, k));
+  // k = 0: requests in random order, each at its cheapest place (more diverse than greedy).
+  const order = pending.map((_, x) => x);
+  if (k === 0) {
+    for (let x = order.length - 1; x > 0; x--) {
+      const y = Math.floor(rng.next() * (x + 1));
+      const t = order[x] ?? 0;
+      order[x] = order[y] ?? 0;
+      order[y] = t;
+    }
+  }
+  let cursor = 0;
   for (;;) {
+    if (k === 0) {
+      if (cursor >= order.length) return;
+      const x = order[cursor++] ?? 0;
+      let bv = -1;
+      let bc = Number.POSITIVE_INFINITY;
+      for (let v = 0; v < V; v++) {
+        const c = cost[x * V + v] ?? Number.POSITIVE_INFINITY;
+        if (active[v] && c < bc) {
+          bc = c;
+          bv = v;
+        }
+      }
+      if (bv < 0) continue;
+      const r = pending[x] ?? 0;
+      const wasEmpty = s.routes[bv]?.isEmpty ?? false;
+      if (!s.insert(p, arc, r, bv, { cost: 0, i: posI[x * V + bv] ?? 0, j: posJ[x * V + bv] ?? 0 })) continue;
+      pending[x] = -1;
+      evaluate(bv);
+      if (wasEmpty) activateEmpty();
+      continue;
+    }
     let bestX = -1;
     let bestV = -1;
     let bestRegret = Number.NEGATIVE_INFINITY;
@@ -110,7 +142,15 @@ export function repair(ctx: SearchContext, s: State, k: number, noise: number, a
     if (bestX < 0) return;
     const r = pending[bestX] ?? 0;
     const wasEmpty = s.routes[bestV]?.isEmpty ?? false;
-    s.insert(p, arc, r, bestV, { cost: 0, i: posI[bestX * V + bestV] ?? 0, j: posJ[bestX * V + bestV] ?? 0 });
+    const done = s.insert(p, arc, r, bestV, {
+      cost: 0,
+      i: posI[bestX * V + bestV] ?? 0,
+      j: posJ[bestX * V + bestV] ?? 0,
+    });
+    if (!done) {
+      cost[bestX * V + bestV] = Number.POSITIVE_INFINITY;
+      continue;
+    }
     pending[bestX] = -1;
     evaluate(bestV);
     if (wasEmpty) activateEmpty();

@@ -1,5 +1,5 @@
 import { endOf, type Problem, startOf } from './problem.ts';
-import { scheduleRoute } from './schedule.ts';
+import { scheduleRoute, scheduleStretch } from './schedule.ts';
 
 const TOL = 1e-9;
 
@@ -18,13 +18,22 @@ export class Route {
   /** Whether the route needs the full scheduling check (ride-time or duration limits apply). */
   exact = false;
   /**
-   * rideSlack[i·m + j] (i ≤ j) = least spare ride time, measured on the driving path without waits,
-   * over the passengers on board across both edge i and edge j (edge k joins stops k and k+1).
-   * A detour added on those edges beyond it breaks someone's ride limit, whatever the schedule.
+   * rideSlack[k] = least spare ride time, measured on the driving path without waits, over the
+   * passengers on board between stops k and k+1: a longer detour there breaks someone's ride limit.
    */
   rideSlack: Float64Array = new Float64Array(0);
   /** Σ driving and service time along the route, without waits: a lower bound on its duration. */
   pathTime = 0;
+  /**
+   * stretchOk: every stretch between two moments the vehicle is empty was scheduled on its own from
+   * the earliest departure, so the earliest start times B hold at those moments and an insertion
+   * only needs its own stretch rescheduled. lastStart[k], at such a moment k, is the latest start of
+   * service at k that still lets the rest of the route be served.
+   */
+  stretchOk = false;
+  lastStart: Float64Array = new Float64Array(0);
+  /** True when the duration limit is tighter than the vehicle's own window, so stretches cannot be checked alone. */
+  durationBinding = false;
 
   constructor(
     readonly v: number,
@@ -55,6 +64,9 @@ export class Route {
     r.exact = this.exact;
     r.rideSlack = this.rideSlack;
     r.pathTime = this.pathTime;
+    r.stretchOk = this.stretchOk;
+    r.lastStart = this.lastStart;
+    r.durationBinding = this.durationBinding;
     return r;
   }
 
@@ -98,11 +110,52 @@ export class Route {
     this.arcCost = cost;
     this.exact = exact;
     if (exact) this.computeRideSlack(p);
-    if (ok && exact && m > 2) {
-      const sched = scheduleRoute(p, this.v, seq);
-      if (!sched) ok = false;
+    this.durationBinding =
+      (p.maxDuration[this.v] ?? 0) < (p.late[seq[m - 1] ?? 0] ?? 0) - (p.early[seq[0] ?? 0] ?? 0) - TOL;
+    this.stretchOk = false;
+    if (ok && exact) {
+      if (!this.durationBinding) this.planStretches(p);
+      if (!this.stretchOk && m > 2 && !scheduleRoute(p, this.v, seq)) ok = false;
     }
     return ok;
+  }
+
+  private planStretches(p: Problem): void {
+    const seq = this.seq;
+    const m = seq.length;
+    const N = p.nodeCount;
+    const stops: number[] = [];
+    for (let k = 0; k < m; k++) if (k === 0 || k === m - 1 || isEmptyAfter(p, this.loadAfter, k)) stops.push(k);
+    const lastStart = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+    lastStart[m - 1] = p.late[seq[m - 1] ?? 0] ?? 0;
+    for (let x = stops.length - 2; x >= 0; x--) {
+      const a = stops[x] ?? 0;
+      const b = stops[x + 1] ?? 0;
+      const part = seq.slice(a, b + 1);
+      const limit = lastStart[b] ?? 0;
+      const sa = p.service[seq[a] ?? 0] ?? 0;
+      const lo = (this.B[a] ?? 0) + sa;
+      const B0 = scheduleStretch(p, part, lo);
+      if (!B0) return;
+      // Shifting the whole stretch keeps its rides: that much delay is safe; a short search adds more.
+      let block = limit - (B0[part.length - 1] ?? 0);
+      for (let k = 1; k < part.length; k++) block = Math.min(block, (p.late[part[k] ?? 0] ?? 0) - (B0[k] ?? 0));
+      if (block < -TOL) return;
+      let good = lo + Math.max(0, block);
+      let hi = Math.max(good, (this.latest[a + 1] ?? 0) - (p.time[(seq[a] ?? 0) * N + (seq[a + 1] ?? 0)] ?? 0));
+      if (stretchEndsBy(p, part, hi, limit)) good = hi;
+      else {
+        for (let it = 0; it < 5 && hi - good > 1e-6; it++) {
+          const mid = (good + hi) / 2;
+          if (stretchEndsBy(p, part, mid, limit)) good = mid;
+          else hi = mid;
+        }
+      }
+      hi = good;
+      lastStart[a] = Math.min(p.late[seq[a] ?? 0] ?? 0, hi - sa);
+    }
+    this.lastStart = lastStart;
+    this.stretchOk = true;
   }
 
   private computeRideSlack(p: Problem): void {
@@ -111,37 +164,32 @@ export class Route {
     const n = p.requests;
     const N = p.nodeCount;
     const cum = new Float64Array(m);
-    const pos = new Map<number, number>();
     for (let k = 1; k < m; k++) {
       const a = seq[k - 1] ?? 0;
       cum[k] = (cum[k - 1] ?? 0) + (p.service[a] ?? 0) + (p.time[a * N + (seq[k] ?? 0)] ?? 0);
     }
     this.pathTime = cum[m - 1] ?? 0;
-    const S = new Float64Array(m * m).fill(Number.POSITIVE_INFINITY);
-    seq.forEach((x, k) => {
-      pos.set(x, k);
-    });
-    // seed: passenger picked up at i and dropped at j+1 spans edges i..j
+    const slack = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
     for (let k = 1; k < m - 1; k++) {
       const x = seq[k] ?? 0;
       if (x >= n) continue;
       const L = p.maxRide[x] ?? Number.POSITIVE_INFINITY;
       if (!Number.isFinite(L)) continue;
-      const d = pos.get(n + x);
-      if (d === undefined) continue;
-      const slack = L - ((cum[d] ?? 0) - (cum[k] ?? 0) - (p.service[x] ?? 0));
-      const cell = k * m + d - 1;
-      if (slack < (S[cell] ?? 0)) S[cell] = slack;
+      let d = k + 1;
+      while (d < m - 1 && seq[d] !== n + x) d++;
+      const room = L - ((cum[d] ?? 0) - (cum[k] ?? 0) - (p.service[x] ?? 0));
+      for (let e = k; e < d; e++) if (room < (slack[e] ?? 0)) slack[e] = room;
     }
-    // S[i][j] = min(seed, S[i−1][j], S[i][j+1])
-    for (let i = 0; i < m - 1; i++) {
-      for (let j = m - 2; j >= i; j--) {
-        let v = S[i * m + j] ?? 0;
-        if (i > 0) v = Math.min(v, S[(i - 1) * m + j] ?? 0);
-        if (j + 1 < m - 1) v = Math.min(v, S[i * m + j + 1] ?? 0);
-        S[i * m + j] = v;
-      }
-    }
-    this.rideSlack = S;
+    this.rideSlack = slack;
   }
+}
+
+function stretchEndsBy(p: Problem, part: number[], departure: number, limit: number): boolean {
+  const B = scheduleStretch(p, part, departure);
+  return B !== null && (B[part.length - 1] ?? 0) <= limit + TOL;
+}
+
+export function isEmptyAfter(p: Problem, loadAfter: Int32Array, k: number): boolean {
+  for (let d = 0; d < p.dims; d++) if ((loadAfter[k * p.dims + d] ?? 0) !== 0) return false;
+  return true;
 }

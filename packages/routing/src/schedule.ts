@@ -15,6 +15,9 @@ let Tn = new Float64Array(0);
 let Lr = new Float64Array(0);
 let pickupPos = new Int32Array(0);
 let posOf = new Int32Array(0);
+// posOf[node] is valid only when seen[node] equals the current call's epoch.
+let seen = new Int32Array(0);
+let epoch = 0;
 
 function ensure(m: number, nodes: number): void {
   if (m > cap) {
@@ -29,7 +32,10 @@ function ensure(m: number, nodes: number): void {
     Lr = new Float64Array(cap);
     pickupPos = new Int32Array(cap);
   }
-  if (posOf.length < nodes) posOf = new Int32Array(nodes);
+  if (posOf.length < nodes) {
+    posOf = new Int32Array(nodes);
+    seen = new Int32Array(nodes);
+  }
 }
 
 /**
@@ -41,10 +47,23 @@ function ensure(m: number, nodes: number): void {
  * The returned array is a shared buffer: copy it to keep it.
  */
 export function scheduleRoute(p: Problem, v: number, seq: readonly number[]): Float64Array | null {
+  return scheduleFrom(p, seq, Number.NaN, p.maxDuration[v] ?? Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Schedules a stretch of a route that starts with the vehicle empty: its first stop is already
+ * served and the vehicle may leave it at `departure` or later (no duration limit applies here).
+ */
+export function scheduleStretch(p: Problem, seq: readonly number[], departure: number): Float64Array | null {
+  return scheduleFrom(p, seq, departure, Number.POSITIVE_INFINITY);
+}
+
+function scheduleFrom(p: Problem, seq: readonly number[], departure: number, T: number): Float64Array | null {
   const m = seq.length;
   const N = p.nodeCount;
   const n = p.requests;
   ensure(m, N);
+  epoch = (epoch + 1) | 0;
   for (let k = 0; k < m; k++) {
     const node = seq[k] ?? 0;
     E[k] = p.early[node] ?? 0;
@@ -52,28 +71,34 @@ export function scheduleRoute(p: Problem, v: number, seq: readonly number[]): Fl
     S[k] = p.service[node] ?? 0;
     Tn[k] = k + 1 < m ? (p.time[node * N + (seq[k + 1] ?? 0)] ?? 0) : 0;
     posOf[node] = k;
+    seen[node] = epoch;
     pickupPos[k] = -1;
     Lr[k] = Number.POSITIVE_INFINITY;
-    if (node >= n && node < 2 * n) {
+    if (node >= n && node < 2 * n && seen[node - n] === epoch) {
       pickupPos[k] = posOf[node - n] ?? -1;
       Lr[k] = p.maxRide[node - n] ?? Number.POSITIVE_INFINITY;
     }
   }
-  const T = p.maxDuration[v] ?? Number.POSITIVE_INFINITY;
+  if (!Number.isNaN(departure)) {
+    E[0] = departure;
+    Lw[0] = Number.POSITIVE_INFINITY;
+    S[0] = 0;
+  }
   const last = m - 1;
+  const upTo = Number.isNaN(departure) ? m - 1 : m;
 
   B[0] = E[0] ?? 0;
   A[0] = B[0] ?? 0;
   W[0] = 0;
   forward(1, m);
   for (let k = 0; k < m; k++) if ((B[k] ?? 0) > (Lw[k] ?? 0) + TOL) return null;
-  B[0] = (E[0] ?? 0) + Math.min(slack(0, m, T), waitsAfter(0, m));
+  B[0] = (E[0] ?? 0) + Math.min(slack(0, m, T), waitsAfter(0, m, upTo));
   if ((B[0] ?? 0) > (Lw[0] ?? 0) + TOL) return null;
   forward(1, m);
   if (ridesOk(m) && (B[last] ?? 0) - (B[0] ?? 0) <= T + TOL) return windowsOk(m) ? B : null;
   for (let j = 1; j < last; j++) {
     if ((seq[j] ?? 0) >= n) continue; // only pickups are delayed
-    const delay = Math.min(slack(j, m, T), waitsAfter(j, m));
+    const delay = Math.min(slack(j, m, T), waitsAfter(j, m, upTo));
     if (delay <= 0) continue;
     W[j] = (W[j] ?? 0) + delay;
     B[j] = (A[j] ?? 0) + (W[j] ?? 0);
@@ -106,9 +131,10 @@ function ridesOk(m: number): boolean {
   return true;
 }
 
-function waitsAfter(i: number, m: number): number {
+/** Waiting after position i; a whole route leaves out the end depot, a stretch counts its last stop. */
+function waitsAfter(i: number, m: number, upTo: number): number {
   let w = 0;
-  for (let k = i + 1; k < m - 1; k++) w += W[k] ?? 0;
+  for (let k = i + 1; k < upTo; k++) w += W[k] ?? 0;
   return w;
 }
 

@@ -77,9 +77,10 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     bestAt = performance.now();
     opts.onImprovement?.({ cost: c, vehicles: s.usedVehicles, iteration: iterations, elapsedMs: bestAt - t0 });
   };
+  // A solution 5 % worse than the first one is accepted with probability ½ at the start of a cycle.
   const T0 = (0.05 * Math.max(1e-9, variableCost(best))) / Math.LN2;
   const n = p.requests;
-  const cycle = Math.max(2000, 100 * n);
+  const cycle = 2000;
   const onIteration = () => {
     iterations++;
   };

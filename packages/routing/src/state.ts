@@ -42,14 +42,21 @@ export class State {
     return k;
   }
 
-  insert(p: Problem, arc: Float64Array, r: number, v: number, at: Insertion): void {
+  insert(p: Problem, arc: Float64Array, r: number, v: number, at: Insertion): boolean {
     const route = this.routes[v];
     if (!route) throw new Error(`no vehicle ${v}`);
-    route.seq = insertedSeq(route.seq, r, p.requests, at.i, at.j);
-    route.refresh(p, arc);
+    const before = route.seq;
+    route.seq = insertedSeq(before, r, p.requests, at.i, at.j);
+    if (!route.refresh(p, arc)) {
+      // A fast insertion test was too optimistic: keep the route as it was and the request banked.
+      route.seq = before;
+      route.refresh(p, arc);
+      return false;
+    }
     this.routeOf[r] = v;
     const k = this.bank.indexOf(r);
     if (k >= 0) this.bank.splice(k, 1);
+    return true;
   }
 
   /** Takes requests out of their routes into the bank; routes left infeasible (non-metric matrices) are emptied too. */
