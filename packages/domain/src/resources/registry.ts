@@ -76,6 +76,7 @@ const collections: CollectionDef[] = [
       mainAddress: PLACE,
       alternateAddress: PLACE,
       paymentTypes: 'json',
+      opusCard: 'text',
       health: 'json',
       caregiver: 'json',
       children: 'ids',

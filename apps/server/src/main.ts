@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import lockfile from 'proper-lockfile';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
+import { isEmpty } from './store/auth.store.ts';
+import { ensureCatalog } from './store/catalog.ts';
+import { CollectionStore } from './store/collection.store.ts';
+import { type Database, openPglite, openPostgres } from './store/db.ts';
+import { migrate } from './store/migrate.ts';
+
+const config = readConfig();
+
+/** PGlite does not lock its directory: a second server on the same DATA_DIR would corrupt it. */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  mkdirSync(dir, { recursive: true });
+  try {
+    return await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false });
+  } catch {
+    console.error(`Another server is already using ${dir}. Stop it, or set DATA_DIR to another folder.`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const db: Database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  await migrate(db);
+  const store = new CollectionStore(db);
+  await ensureCatalog(store);
+  if (await isEmpty(db)) {
+    if (config.demo) {
+      console.log('Empty database: loading the demo operator...');
+      const { logins } = await loadDemo(store);
+      console.log(`Demo logins (password ${DEMO_PASSWORD}):\n  ${logins.join('\n  ')}`);
+    } else {
+      console.log('Empty database. Create the first superadmin: npm run create-superadmin -- <email>');
+    }
+  }
+  const { app } = await buildApp({ db, config, logger: process.env.LOG === '1' });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `Transport Console on http://localhost:${config.port}/admin/ (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    await release?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { collectionDef } from '@tc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { readConfig } from '../config.ts';
+import { ensureCatalog } from '../store/catalog.ts';
+import { CollectionStore, checkFields } from '../store/collection.store.ts';
+import type { Database } from '../store/db.ts';
+import { freshDatabase } from '../test/fresh-db.ts';
+import { DEMO_LOGIN_ROLES, DEMO_PASSWORD, loadDemo } from './demo.load.ts';
+import { generateDemo } from './generate.ts';
+
+describe('demo data against the registry', () => {
+  it('declares every field of every demo record', () => {
+    const demo = generateDemo({ jobs: 2000 });
+    const entries = [...Object.entries(demo.collections), ['jobs', [...demo.jobBatches(1000)].flat()] as const];
+    for (const [col, docs] of entries) {
+      const def = collectionDef(col);
+      expect(def, col).toBeDefined();
+      if (!def) continue;
+      for (const doc of docs) checkFields(def, doc);
+    }
+  });
+});
+
+describe('loading the demo operator', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await freshDatabase());
+    const store = new CollectionStore(db);
+    await ensureCatalog(store);
+    await loadDemo(store, { jobs: 1500 });
+  });
+  afterAll(() => drop());
+
+  it('logs in every demo role and keeps a dispatcher on their site', async () => {
+    const { app } = await buildApp({ db, config: { ...readConfig({}), webDist: '/nonexistent' } });
+    const call = async (body: Record<string, unknown>) =>
+      (await app.inject({ method: 'POST', url: '/', payload: body })).json() as Record<string, unknown>;
+    for (const role of DEMO_LOGIN_ROLES) {
+      const r = await call({ act: 'login', email: `${role}@demo.local`, password: DEMO_PASSWORD });
+      expect((r.user as { role: string } | undefined)?.role, role).toBe(role);
+    }
+    const su = await call({ act: 'login', email: 'superadmin@demo.local', password: DEMO_PASSWORD });
+    expect((su.user as { isOwner: boolean }).isOwner).toBe(true);
+    const d = await call({ act: 'login', email: 'dispatcher@demo.local', password: DEMO_PASSWORD });
+    const unit = (d.user as { unit: number }).unit;
+    const jobs = await call({ act: 'find', col: 'jobs', token: d.token, query: {}, count: true, limit: 1000 });
+    const all = await call({ act: 'find', col: 'jobs', token: su.token, query: {}, count: true, limit: 1 });
+    expect(jobs.count).toBeGreaterThan(0);
+    expect(jobs.count).toBeLessThan(all.count as number);
+    expect((jobs.data as { unit: number }[]).every((j) => j.unit === unit)).toBe(true);
+    await app.close();
+  });
+
+  it('moves id sequences past the loaded records and records their history', async () => {
+    const store = new CollectionStore(db);
+    const before = await store.count('drivers', {});
+    const rec = await store.insert(
+      'drivers',
+      { firstName: 'New', lastName: 'Driver', unit: 1 },
+      { id: null, name: 't' },
+    );
+    expect(rec._id).toBe(before + 1);
+    const h = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM history WHERE collection = 'jobs'`);
+    expect(h.rows[0]?.n).toBe(1500);
+  });
+});
