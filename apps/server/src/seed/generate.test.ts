@@ -242,6 +242,33 @@ describe('generateDemo', () => {
     }
   });
 
+  it('gives trips a service, driver and vehicle that fit their reservations', () => {
+    let assigned = 0;
+    for (const t of demo.collections.trips ?? []) {
+      const stops = (t.stops as number[]).map((id) => byCol.jobs?.get(id) as Doc);
+      for (const j of stops) {
+        expect(j.service).toBe(t.service);
+        expect(j.driver).toBe(t.driver);
+        expect(j.car).toBe(t.car);
+        expect((j.date as string) >= (t.date as string)).toBe(true);
+      }
+      if (t.status === 'new') continue;
+      const driver = byCol.drivers?.get(t.driver as number);
+      const car = byCol.cars?.get(t.car as number);
+      expect(driver?.car).toBe(t.car);
+      expect(driver?.suspended).toBeUndefined();
+      expect(car?.services as number[]).toContain(t.service);
+      expect(car?.pax as number).toBeGreaterThanOrEqual(t.seats as number);
+      expect(driver?.suppliers as number[]).toContain(t.supplier);
+      assigned++;
+    }
+    expect(assigned).toBeGreaterThan(500);
+    for (const d of demo.collections.drivers ?? []) {
+      const car = byCol.cars?.get(d.car as number);
+      for (const s of d.services as number[]) expect(car?.services as number[]).toContain(s);
+    }
+  });
+
   it('has one demo login per role, the superadmin first, without passwords', () => {
     const users = demo.collections.users ?? [];
     expect(users[0]?.email).toBe('superadmin@demo.local');

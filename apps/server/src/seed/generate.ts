@@ -213,6 +213,8 @@ interface DriverRef {
   unit: UnitId;
   supplier: number;
   car: number;
+  services: number[];
+  pax: number;
 }
 
 interface JobPlan {
@@ -330,11 +332,6 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     wheelchair: svc['Wheelchair van'] as number,
     shuttle: svc['Shuttle bus'] as number,
     school: svc['School bus'] as number,
-  };
-  const unitServices: Record<UnitId, number[]> = {
-    1: [S.sedan, S.minivan, S.wheelchair],
-    2: [S.school, S.minivan, S.wheelchair],
-    3: [S.shuttle, S.minivan, S.sedan],
   };
 
   // ---- rate types (global)
@@ -615,7 +612,11 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   };
   const COLORS = ['Black', 'White', 'Silver', 'Grey', 'Dark blue', 'Red', 'Yellow'];
   const carCounts: Record<UnitId, number> = { 1: 28, 2: 6, 3: 6 };
-  const cars: Record<UnitId, { id: number; supplier: number }[]> = { 1: [], 2: [], 3: [] };
+  const cars: Record<UnitId, { id: number; supplier: number; services: number[]; pax: number }[]> = {
+    1: [],
+    2: [],
+    3: [],
+  };
   const unitCode: Record<UnitId, string> = { 1: 'MTL', 2: 'LAV', 3: 'LGL' };
   for (const u of UNITS) {
     for (let i = 0; i < carCounts[u]; i++) {
@@ -660,6 +661,8 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
           ...stamp(),
         }),
         supplier,
+        services: m.services,
+        pax: m.pax,
       });
     }
   }
@@ -671,7 +674,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   for (const u of UNITS) {
     for (let i = 0; i < driverCounts[u]; i++) {
       const p = person(u);
-      const car = cars[u][i % cars[u].length] as { id: number; supplier: number };
+      const car = cars[u][i % cars[u].length] as { id: number; supplier: number; services: number[]; pax: number };
       const suspended = (u === 1 && (i === 7 || i === 21)) || (u === 3 && i === 4);
       driverNo++;
       const id = add('drivers', {
@@ -696,7 +699,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
         startAddress: address(u),
         firstTripDistance: rng.int(3, 20),
         firstTripDistanceUnit: rng.chance(0.8) ? 'km' : 'miles',
-        services: unitServices[u].slice(0, rng.int(1, 3)),
+        services: car.services,
         areas: rng.sample(
           zoneAreas[u].map((z) => z.id),
           rng.int(1, 3),
@@ -712,7 +715,8 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
         status: 'active',
         ...stamp(),
       });
-      if (!suspended) drivers[u].push({ id, unit: u, supplier: car.supplier, car: car.id });
+      if (!suspended)
+        drivers[u].push({ id, unit: u, supplier: car.supplier, car: car.id, services: car.services, pax: car.pax });
     }
   }
 
@@ -727,7 +731,12 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     const work = rng.chance(0.6) ? address(u) : undefined;
     const ada = rng.chance(0.08);
     const profile = rng.chance(0.6) ? (profiles[u][0] as number) : rng.pick(profiles[u]);
-    const paymentTypes = rng.sample(PAYMENT_TYPES as readonly string[], rng.int(1, 3));
+    const paymentTypes =
+      u === 2
+        ? ['free']
+        : u === 3
+          ? ['direct bill', ...(rng.chance(0.3) ? ['opus monthly'] : [])]
+          : rng.sample(PAYMENT_TYPES as readonly string[], rng.int(1, 3));
     const status = rng.weighted([
       ['active', 95],
       ['suspended', 3],
@@ -1406,7 +1415,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
           ? trr.int(3, 6)
           : trr.int(2, 5);
     n = Math.min(n, tripJobBudget - tripJobs.length);
-    const service = u === 1 ? (n > 2 ? S.minivan : S.sedan) : u === 2 ? S.school : S.shuttle;
+    let service = u === 1 ? S.sedan : u === 2 ? S.school : S.shuttle;
     const end = start + (15 + n * 8) * MINUTE;
     let status: string;
     if (end < cut - HOUR) status = trr.chance(0.93) ? 'done' : 'canceled';
@@ -1429,10 +1438,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     if (pool.length === 0) continue;
     const dest = trr.pick(destinations[u]);
     const inbound = u === 2 ? start - dayMs < 12 * HOUR : trr.chance(0.6);
-    const drv = status === 'new' ? undefined : trr.pick(drivers[u]);
-    const supplier = drv?.supplier ?? trr.pick(suppliers[u]);
     const stopIdx: number[] = [];
-    let seats = 0;
     let distance = 0;
     let prev: Place3 | undefined;
     for (let k = 0; k < n; k++) {
@@ -1450,16 +1456,35 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       const doc = jobDoc(
         trr,
         { unit: u, dayStart: dayMs, cut, at, status: jStatus, passenger: p, from, to, service },
-        {
-          ...(drv ? { driver: drv.id, car: drv.car } : {}),
-          waitMinutes: 0,
-        },
+        { waitMinutes: 0 },
       );
-      seats += doc.seats as number;
       distance += haversine(prev ?? from, inbound ? from : to) * 1.3;
       prev = inbound ? from : to;
       stopIdx.push(tripJobs.length);
       tripJobs.push(doc);
+    }
+    const docs = stopIdx.map((i) => tripJobs[i] as Record<string, unknown>);
+    // site 1 rides: a sedan up to 4 seats, else a minivan (parties shrunk to fit 6), a wheelchair van when needed
+    if (u === 1) {
+      if (docs.reduce((x, d) => x + (d.seats as number), 0) > 6) {
+        for (const d of docs) {
+          d.adults = 1;
+          d.seats = 1 + (d.infants as number);
+        }
+      }
+      const total = docs.reduce((x, d) => x + (d.seats as number), 0);
+      service = docs.some((d) => d.wheelchair) ? S.wheelchair : total <= 4 ? S.sedan : S.minivan;
+    }
+    const seats = docs.reduce((x, d) => x + (d.seats as number), 0);
+    const able = drivers[u].filter((d) => d.services.includes(service) && d.pax >= seats);
+    const drv = status === 'new' ? undefined : trr.pick(able.length ? able : drivers[u]);
+    const supplier = drv?.supplier ?? trr.pick(suppliers[u]);
+    for (const d of docs) {
+      d.service = service;
+      if (drv) {
+        d.driver = drv.id;
+        d.car = drv.car;
+      }
     }
     const first = tripJobs[stopIdx[0] as number] as { from: Place3; profile: number };
     const last = tripJobs[stopIdx[stopIdx.length - 1] as number] as { to: Place3 };
