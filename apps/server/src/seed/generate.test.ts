@@ -82,6 +82,93 @@ function walkCoordinates(v: unknown, visit: (lat: number, lon: number, path: str
   }
 }
 
+function indexAll(demo: DemoData, jobs: Doc[]): Record<string, Map<number, Doc>> {
+  const byCol: Record<string, Map<number, Doc>> = Object.fromEntries(
+    Object.entries(demo.collections).map(([k, docs]) => [k, new Map(docs.map((d) => [d._id, d]))]),
+  );
+  byCol.jobs = new Map(jobs.map((j) => [j._id, j]));
+  return byCol;
+}
+
+/** Every id points at an existing record of the same site; trips and their stops agree. */
+function checkIntegrity(demo: DemoData, jobs: Doc[]): void {
+  const byCol = indexAll(demo, jobs);
+  const all: [string, Doc][] = [
+    ...Object.entries(demo.collections).flatMap(([col, docs]) => docs.map((d) => [col, d] as [string, Doc])),
+    ...jobs.map((j) => ['jobs', j] as [string, Doc]),
+  ];
+  let checked = 0;
+  for (const [col, d] of all) {
+    if (!GLOBAL.has(col) && !(col === 'holidays' || col === 'settings')) {
+      expect([1, 2, 3], `${col} ${d._id} unit`).toContain(d.unit);
+    }
+    if (col === 'settings') expect([null, 1, 2, 3]).toContain(d.unit);
+    const refs: [string, number][] = [];
+    for (const [field, target] of Object.entries(REFS[col] ?? {}))
+      for (const id of ids(d[field])) refs.push([target, id]);
+    for (const field of ['from', 'to']) {
+      const v = d[field] as { kind?: string; id?: number } | undefined;
+      if ((col === 'rates' || col === 'fares') && v) {
+        expect(['location', 'area']).toContain(v.kind);
+        refs.push([v.kind === 'location' ? 'locations' : 'areas', v.id as number]);
+      }
+    }
+    for (const [target, id] of refs) {
+      const t = byCol[target]?.get(id);
+      expect(t, `${col} ${d._id} -> ${target} ${id}`).toBeDefined();
+      if (!GLOBAL.has(target)) expect(t?.unit, `${col} ${d._id} -> ${target} ${id} unit`).toBe(d.unit);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(jobs.length * 4);
+  // trips and their stops agree both ways
+  for (const t of demo.collections.trips ?? []) {
+    const stops = t.stops as number[];
+    expect(stops.length).toBeGreaterThan(0);
+    for (const id of stops) expect(byCol.jobs?.get(id)?.trip).toBe(t._id);
+    expect(t.seats).toBe(stops.reduce((n, id) => n + ((byCol.jobs?.get(id)?.seats as number) ?? 0), 0));
+  }
+  for (const j of jobs) {
+    if (typeof j.trip === 'number') expect(byCol.trips?.get(j.trip)?.stops as number[]).toContain(j._id);
+    const p = byCol.users?.get(j.passenger as number);
+    expect(p?.role).toBe('passenger');
+  }
+  for (const u of demo.collections.users ?? []) {
+    if (u.role === 'parent') {
+      for (const c of u.children as number[]) expect(byCol.users?.get(c)?.role).toBe('student');
+    }
+  }
+}
+
+/** Trips carry a service, driver and vehicle that fit their reservations. */
+function checkTrips(demo: DemoData, jobs: Doc[]): void {
+  const byCol = indexAll(demo, jobs);
+  let assigned = 0;
+  for (const t of demo.collections.trips ?? []) {
+    const stops = (t.stops as number[]).map((id) => byCol.jobs?.get(id) as Doc);
+    for (const j of stops) {
+      expect(j.service).toBe(t.service);
+      expect(j.driver).toBe(t.driver);
+      expect(j.car).toBe(t.car);
+      expect((j.date as string) >= (t.date as string)).toBe(true);
+    }
+    if (t.status === 'new') continue;
+    const driver = byCol.drivers?.get(t.driver as number);
+    const car = byCol.cars?.get(t.car as number);
+    expect(driver?.car).toBe(t.car);
+    expect(driver?.suspended).toBeUndefined();
+    expect(car?.services as number[]).toContain(t.service);
+    expect(car?.pax as number).toBeGreaterThanOrEqual(t.seats as number);
+    expect(driver?.suppliers as number[]).toContain(t.supplier);
+    assigned++;
+  }
+  expect(assigned).toBeGreaterThan((demo.collections.trips?.length ?? 0) / 2);
+  for (const d of demo.collections.drivers ?? []) {
+    const car = byCol.cars?.get(d.car as number);
+    for (const s of d.services as number[]) expect(car?.services as number[]).toContain(s);
+  }
+}
+
 describe('generateDemo', () => {
   let demo: DemoData;
   let jobs: Doc[];
@@ -189,83 +276,41 @@ describe('generateDemo', () => {
       if ((t.date as string) < dayAgo) expect(['done', 'canceled']).toContain(t.status);
       if ((t.date as string) > dayAhead) expect(['new', 'sent', 'approved', 'canceled']).toContain(t.status);
     }
+    // schools and plants run on weekdays outside their holidays (2026-11-27 is a pedagogical day on site 2)
+    for (const d of [...jobs, ...(demo.collections.trips ?? [])]) {
+      if (d.unit === 1) continue;
+      const day = (d.date as string).slice(0, 10);
+      expect([0, 6], `${d._id} ${day}`).not.toContain(new Date(`${day}T12:00:00Z`).getUTCDay());
+      if (d.unit === 2) expect(day).not.toBe('2026-11-27');
+    }
     const past = jobs.filter((j) => (j.date as string) < dayAgo);
     const closed = past.filter((j) => ['dropped', 'noshow', 'canceled'].includes(j.status as string));
     expect(closed.length / past.length).toBeGreaterThan(0.75);
   });
 
   it('keeps referential integrity and site consistency', () => {
-    const all: [string, Doc][] = [
-      ...Object.entries(demo.collections).flatMap(([col, docs]) => docs.map((d) => [col, d] as [string, Doc])),
-      ...jobs.map((j) => ['jobs', j] as [string, Doc]),
-    ];
-    let checked = 0;
-    for (const [col, d] of all) {
-      if (!GLOBAL.has(col) && !(col === 'holidays' || col === 'settings')) {
-        expect([1, 2, 3], `${col} ${d._id} unit`).toContain(d.unit);
-      }
-      if (col === 'settings') expect([null, 1, 2, 3]).toContain(d.unit);
-      const refs: [string, number][] = [];
-      for (const [field, target] of Object.entries(REFS[col] ?? {}))
-        for (const id of ids(d[field])) refs.push([target, id]);
-      for (const field of ['from', 'to']) {
-        const v = d[field] as { kind?: string; id?: number } | undefined;
-        if ((col === 'rates' || col === 'fares') && v) {
-          expect(['location', 'area']).toContain(v.kind);
-          refs.push([v.kind === 'location' ? 'locations' : 'areas', v.id as number]);
-        }
-      }
-      for (const [target, id] of refs) {
-        const t = byCol[target]?.get(id);
-        expect(t, `${col} ${d._id} -> ${target} ${id}`).toBeDefined();
-        if (!GLOBAL.has(target)) expect(t?.unit, `${col} ${d._id} -> ${target} ${id} unit`).toBe(d.unit);
-        checked++;
-      }
-    }
-    expect(checked).toBeGreaterThan(20000);
-    // trips and their stops agree both ways
-    for (const t of demo.collections.trips ?? []) {
-      const stops = t.stops as number[];
-      expect(stops.length).toBeGreaterThan(0);
-      for (const id of stops) expect(byCol.jobs?.get(id)?.trip).toBe(t._id);
-      expect(t.seats).toBe(stops.reduce((n, id) => n + ((byCol.jobs?.get(id)?.seats as number) ?? 0), 0));
-    }
-    for (const j of jobs) {
-      if (typeof j.trip === 'number') expect(byCol.trips?.get(j.trip)?.stops as number[]).toContain(j._id);
-      const p = byCol.users?.get(j.passenger as number);
-      expect(p?.role).toBe('passenger');
-    }
-    for (const u of demo.collections.users ?? []) {
-      if (u.role === 'parent') {
-        for (const c of u.children as number[]) expect(byCol.users?.get(c)?.role).toBe('student');
-      }
-    }
+    checkIntegrity(demo, jobs);
   });
 
   it('gives trips a service, driver and vehicle that fit their reservations', () => {
-    let assigned = 0;
-    for (const t of demo.collections.trips ?? []) {
-      const stops = (t.stops as number[]).map((id) => byCol.jobs?.get(id) as Doc);
-      for (const j of stops) {
-        expect(j.service).toBe(t.service);
-        expect(j.driver).toBe(t.driver);
-        expect(j.car).toBe(t.car);
-        expect((j.date as string) >= (t.date as string)).toBe(true);
+    checkTrips(demo, jobs);
+  });
+
+  it('holds the same invariants for other seeds and dates (summer time, mid-day)', () => {
+    for (const [seed, now] of [
+      [1, new Date('2026-07-05T15:30:00Z')],
+      [2024, new Date('2027-03-14T12:00:00Z')],
+    ] as const) {
+      const other = generateDemo({ seed, now, jobs: 2500, passengers: 300 });
+      const otherJobs = allJobs(other);
+      checkIntegrity(other, otherJobs);
+      checkTrips(other, otherJobs);
+      const statuses = new Set(otherJobs.map((j) => j.status));
+      for (const s of JOB_STATUSES) expect(statuses, `${seed} ${s}`).toContain(s);
+      const stamps = Object.values(other.collections).flatMap((docs) => docs.map((d) => d.updatedAt as string));
+      for (const t of [...stamps, ...otherJobs.map((j) => j.updatedAt as string)]) {
+        expect(Date.parse(t)).toBeLessThanOrEqual(now.getTime());
       }
-      if (t.status === 'new') continue;
-      const driver = byCol.drivers?.get(t.driver as number);
-      const car = byCol.cars?.get(t.car as number);
-      expect(driver?.car).toBe(t.car);
-      expect(driver?.suspended).toBeUndefined();
-      expect(car?.services as number[]).toContain(t.service);
-      expect(car?.pax as number).toBeGreaterThanOrEqual(t.seats as number);
-      expect(driver?.suppliers as number[]).toContain(t.supplier);
-      assigned++;
-    }
-    expect(assigned).toBeGreaterThan(500);
-    for (const d of demo.collections.drivers ?? []) {
-      const car = byCol.cars?.get(d.car as number);
-      for (const s of d.services as number[]) expect(car?.services as number[]).toContain(s);
     }
   });
 

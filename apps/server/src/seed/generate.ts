@@ -955,6 +955,15 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     ['Construction holiday', 'CONSTRUCTION', '2026-07-19', '2026-08-01', 3],
     ['Plant shutdown', 'SHUTDOWN', '2026-12-24', '2027-01-03', 3],
   ];
+  /** Days without school runs (site 2) or plant shifts (site 3): statutory holidays plus the site's own. */
+  const closedDays: Record<UnitId, Set<string>> = { 1: new Set(), 2: new Set(), 3: new Set() };
+  for (const [, , start, end, unit] of HOLIDAYS) {
+    const from = Date.parse(`${start}T00:00:00Z`);
+    const to = Date.parse(`${end ?? start}T00:00:00Z`);
+    for (let d = from; d <= to; d += DAY) {
+      for (const u of unit ? [unit] : ([2, 3] as const)) closedDays[u].add(fmtDay(d));
+    }
+  }
   for (const [name, code, start, end, unit] of HOLIDAYS) {
     add('holidays', {
       name,
@@ -1287,10 +1296,26 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   function dayOffset(r: Rng): number {
     return r.int(-PAST_DAYS, AHEAD_DAYS);
   }
+  const serviceDayCache: Record<UnitId, Map<number, number>> = { 1: new Map(), 2: new Map(), 3: new Map() };
+  const isServiceDay = (u: UnitId, d: number): boolean => {
+    const wd = new Date(d).getUTCDay();
+    return wd !== 0 && wd !== 6 && !closedDays[u].has(fmtDay(d));
+  };
+  /** Schools and plants run on weekdays outside their holidays: the next such day (or the previous one near the window's end). */
   function weekdayShift(u: UnitId, dayMs: number): number {
     if (u === 1) return dayMs;
-    const wd = new Date(dayMs).getUTCDay();
-    return wd === 6 ? dayMs - DAY : wd === 0 ? dayMs + DAY : dayMs;
+    const cache = serviceDayCache[u];
+    let d = cache.get(dayMs);
+    if (d === undefined) {
+      d = dayMs;
+      while (!isServiceDay(u, d) && d - dayMs < 30 * DAY) d += DAY;
+      if (d > today + AHEAD_DAYS * DAY || !isServiceDay(u, d)) {
+        d = dayMs;
+        while (!isServiceDay(u, d) && dayMs - d < 30 * DAY) d -= DAY;
+      }
+      cache.set(dayMs, d);
+    }
+    return d;
   }
   function price(r: Rng, service: number, from: Place3, to: Place3): number {
     const km = haversine(from, to) / 1000;
