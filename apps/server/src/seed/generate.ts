@@ -584,7 +584,9 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       status: 'active',
       language: 'en',
       ...(role === 'supplier' ? { supplier: suppliers[1][0] } : {}),
-      ...(role === 'passenger' ? { profiles: [profiles[1][0]], paymentTypes: ['card'], code: 'P000000' } : {}),
+      ...(role === 'passenger'
+        ? { profiles: [profiles[1][0]], paymentTypes: ['card'], code: 'P000000', home: address(1), ada: false }
+        : {}),
       ...stamp(role === 'superadmin' ? 'system' : staffNames.superadmin, 500),
     });
   }
