@@ -11,7 +11,9 @@ import {
   type CompiledRate,
   type FareIndex,
   type FareIndexOptions,
+  type PairIndex,
   type RequestPoint,
+  type ServiceIndex,
   type SkippedRecord,
 } from './fare-index.ts';
 import { haversineMetres } from './geo.ts';
@@ -216,10 +218,8 @@ interface Candidate {
   reverse: boolean;
   from: CompiledPlace;
   to: CompiledPlace;
-  /** Ranking key, compared left to right, higher first. */
-  tagExact: number;
-  holiday: number;
-  rateTypeExact: number;
+  /** Packed tier, higher is better: tag asked for (4), holiday tariff (2), the profile's own rate type (1). */
+  tier: number;
 }
 
 /** Most specific place of `places` that is in `hits`, or undefined. */
@@ -234,20 +234,19 @@ function bestHit(places: readonly CompiledPlace[], hits: Uint8Array): CompiledPl
  * then higher `priority`, then the more specific match (location or point 2, area 1, anywhere 0,
  * summed over both ends), then a forward match over a reverse one, then the lower price, then
  * `code`, `source` and `_id` ascending. Every key is a property of the rate and the request, never
- * of storage order, so the choice is deterministic.
+ * of storage order, so the choice is deterministic. Negative when `a` ranks first.
  */
-export function compareCandidates(a: Candidate, b: Candidate): number {
+function compareRank(a: CompiledRate, aTier: number, aSpecificity: number, aReverse: boolean, b: Candidate): number {
+  const br = b.rate;
   return (
-    b.tagExact - a.tagExact ||
-    b.holiday - a.holiday ||
-    b.rateTypeExact - a.rateTypeExact ||
-    b.rate.priority - a.rate.priority ||
-    b.from.specificity + b.to.specificity - (a.from.specificity + a.to.specificity) ||
-    Number(a.reverse) - Number(b.reverse) ||
-    a.rate.priceCents - b.rate.priceCents ||
-    (a.rate.code < b.rate.code ? -1 : a.rate.code > b.rate.code ? 1 : 0) ||
-    ((a.rate.source ?? '') < (b.rate.source ?? '') ? -1 : (a.rate.source ?? '') > (b.rate.source ?? '') ? 1 : 0) ||
-    a.rate._id - b.rate._id
+    b.tier - aTier ||
+    br.priority - a.priority ||
+    b.from.specificity + b.to.specificity - aSpecificity ||
+    Number(aReverse) - Number(b.reverse) ||
+    a.priceCents - br.priceCents ||
+    (a.code < br.code ? -1 : a.code > br.code ? 1 : 0) ||
+    ((a.source ?? '') < (br.source ?? '') ? -1 : (a.source ?? '') > (br.source ?? '') ? 1 : 0) ||
+    a._id - br._id
   );
 }
 
@@ -279,6 +278,84 @@ export function applyProfileRule(rule: ProfileRule, sign: 1 | -1, amount: number
     case 'percent rounded up':
       return roundToUnit(amount + sign * percentOf(amount, value), 'up');
   }
+}
+
+/** Per-request state of the rate scan; kept in one object so the scan needs no closures. */
+interface Scan {
+  tag: string | undefined;
+  profileRateType: RateType;
+  isHoliday: boolean;
+  moment: FareMoment;
+  miles: number;
+  fromHits: Uint8Array;
+  toHits: Uint8Array;
+  /** Rates already looked at, by `seq`. */
+  seen: Uint8Array;
+  /** Best candidate so far, by service. */
+  best: Map<number, Candidate>;
+}
+
+/** Tier keys of a rate for this request, or null when a filter (tag, rate type, holiday, date, distance, time, weekday) refuses it. */
+function filterRate(rate: CompiledRate, s: Scan): number | null {
+  let tagExact = 0;
+  if (rate.tag !== undefined) {
+    if (rate.tag !== s.tag) return null;
+    tagExact = 1;
+  }
+  let rateTypeExact = 0;
+  if (rate.rateType === s.profileRateType) rateTypeExact = s.profileRateType === 'ordinary' ? 0 : 1;
+  else if (rate.rateType !== 'ordinary') return null;
+  if (rate.holiday && !s.isHoliday) return null;
+  const m = s.moment;
+  if (rate.startDate !== undefined && m.date < rate.startDate) return null;
+  if (rate.endDate !== undefined && m.date > rate.endDate) return null;
+  if (s.miles < rate.minMiles || s.miles >= rate.maxMiles) return null;
+  let day = m.weekDay;
+  if (rate.clock) {
+    const at = inClockRange(rate.clock, m.minute);
+    if (at === null) return null;
+    if (at === 'previous') day = previousWeekDay(day);
+  }
+  if (rate.weekDays !== 0 && (rate.weekDays & (1 << day)) === 0) return null;
+  return tagExact * 4 + (rate.holiday ? 2 : 0) + rateTypeExact;
+}
+
+function consider(s: Scan, rate: CompiledRate, tier: number, reverse: boolean, from: CompiledPlace, to: CompiledPlace) {
+  const cur = s.best.get(rate.service);
+  // Ranked before allocating: most matching rates lose to the current best.
+  if (cur && compareRank(rate, tier, from.specificity + to.specificity, reverse, cur) >= 0) return;
+  s.best.set(rate.service, { rate, reverse, from, to, tier });
+}
+
+function scanRates(list: readonly CompiledRate[] | undefined, s: Scan) {
+  if (!list) return;
+  for (const rate of list) {
+    if (s.seen[rate.seq]) continue;
+    s.seen[rate.seq] = 1;
+    const tier = filterRate(rate, s);
+    if (tier === null) continue;
+    const f = bestHit(rate.from, s.fromHits);
+    const t = f && bestHit(rate.to, s.toHits);
+    if (f && t) consider(s, rate, tier, false, f, t);
+    if (rate.biDir) {
+      const rf = bestHit(rate.to, s.fromHits);
+      const rt = rf && bestHit(rate.from, s.toHits);
+      if (rf && rt) consider(s, rate, tier, true, rf, rt);
+    }
+  }
+}
+
+function scanPairs(map: PairIndex, fromKeys: readonly number[], toKeys: readonly number[], s: Scan) {
+  for (const f of fromKeys) {
+    const byEnd = map.get(f);
+    if (byEnd) for (const t of toKeys) scanRates(byEnd.get(t), s);
+  }
+}
+
+/** Looks only at the service's rates whose two ends contain the pick-up and drop-off points. */
+function scanService(svc: ServiceIndex, fromKeys: readonly number[], toKeys: readonly number[], s: Scan) {
+  scanPairs(svc.forward, fromKeys, toKeys, s);
+  scanPairs(svc.reverse, fromKeys, toKeys, s);
 }
 
 /**
@@ -352,71 +429,35 @@ export function computeJobFares(request: unknown, context: FareContext, options:
   const fromHits = new Uint8Array(site.places.length);
   const toHits = new Uint8Array(site.places.length);
   const fromKeys: number[] = [];
+  const toKeys: number[] = [];
   for (const p of site.places) {
     if (p.contains(fromPoint)) {
       fromHits[p.key] = 1;
       fromKeys.push(p.key);
     }
-    if (p.contains(toPoint)) toHits[p.key] = 1;
-  }
-
-  const passes = (rate: CompiledRate): Omit<Candidate, 'rate' | 'reverse' | 'from' | 'to'> | null => {
-    let tagExact = 0;
-    if (rate.tag !== undefined) {
-      if (rate.tag !== req.tag) return null;
-      tagExact = 1;
+    if (p.contains(toPoint)) {
+      toHits[p.key] = 1;
+      toKeys.push(p.key);
     }
-    let rateTypeExact = 0;
-    if (rate.rateType === profileRateType) rateTypeExact = profileRateType === 'ordinary' ? 0 : 1;
-    else if (rate.rateType !== 'ordinary') return null;
-    if (rate.holiday && !isHoliday) return null;
-    if (rate.startDate !== undefined && moment.date < rate.startDate) return null;
-    if (rate.endDate !== undefined && moment.date > rate.endDate) return null;
-    if (miles < rate.minMiles || miles >= rate.maxMiles) return null;
-    if (rate.clock) {
-      const at = inClockRange(rate.clock, moment.minute);
-      if (at === null) return null;
-      const day = at === 'previous' ? previousWeekDay(moment.weekDay) : moment.weekDay;
-      if (rate.weekDays !== 0 && (rate.weekDays & (1 << day)) === 0) return null;
-    } else if (rate.weekDays !== 0 && (rate.weekDays & (1 << moment.weekDay)) === 0) return null;
-    return { tagExact, holiday: rate.holiday ? 1 : 0, rateTypeExact };
-  };
-
-  const best = new Map<number, Candidate>();
-  const consider = (c: Candidate) => {
-    const cur = best.get(c.rate.service);
-    if (!cur || compareCandidates(c, cur) < 0) best.set(c.rate.service, c);
-  };
-  const services =
-    req.service === undefined
-      ? [...site.services.values()]
-      : site.services.has(req.service)
-        ? [site.services.get(req.service)]
-        : [];
-  for (const svc of services) {
-    if (!svc) continue;
-    const seen = new Set<CompiledRate>();
-    const visit = (map: Map<number, CompiledRate[]>) => {
-      for (const key of fromKeys) {
-        for (const rate of map.get(key) ?? []) {
-          if (seen.has(rate)) continue;
-          seen.add(rate);
-          const ok = passes(rate);
-          if (!ok) continue;
-          const f = bestHit(rate.from, fromHits);
-          const t = f && bestHit(rate.to, toHits);
-          if (f && t) consider({ rate, reverse: false, from: f, to: t, ...ok });
-          if (rate.biDir) {
-            const rf = bestHit(rate.to, fromHits);
-            const rt = rf && bestHit(rate.from, toHits);
-            if (rf && rt) consider({ rate, reverse: true, from: rf, to: rt, ...ok });
-          }
-        }
-      }
-    };
-    visit(svc.byFrom);
-    visit(svc.byReverseFrom);
   }
+
+  const scan: Scan = {
+    tag: req.tag,
+    profileRateType,
+    isHoliday,
+    moment,
+    miles,
+    fromHits,
+    toHits,
+    seen: new Uint8Array(site.rateCount),
+    best: new Map(),
+  };
+  if (req.service === undefined) for (const svc of site.services.values()) scanService(svc, fromKeys, toKeys, scan);
+  else {
+    const svc = site.services.get(req.service);
+    if (svc) scanService(svc, fromKeys, toKeys, scan);
+  }
+  const best = scan.best;
 
   const fares: JobFare[] = [];
   for (const c of best.values()) {

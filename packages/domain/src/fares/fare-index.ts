@@ -1,7 +1,7 @@
 /**
  * The rate index: rates compiled once (money in cents, windows parsed, places resolved) and filed
- * by site, then service, then the place their journey starts at, so that a request only looks at
- * rates whose origin can contain its pick-up point.
+ * by site, then service, then the pair of places they join, so that a request only looks at rates
+ * whose origin contains its pick-up point and whose destination contains its drop-off point.
  */
 import {
   type BBox,
@@ -69,6 +69,8 @@ export interface CompiledAddition {
 }
 
 export interface CompiledRate {
+  /** Position among its site's rates, for per-request scratch arrays. */
+  seq: number;
   _id: number;
   unit: number;
   code: string;
@@ -103,15 +105,20 @@ export interface SkippedRecord {
   reason: string;
 }
 
-interface ServiceIndex {
-  /** Rates by origin place key, plus bidirectional rates by destination place key (reverse entries). */
-  byFrom: Map<number, CompiledRate[]>;
-  byReverseFrom: Map<number, CompiledRate[]>;
+/** Rates filed by the pair of places they join: origin key, then destination key. */
+export type PairIndex = Map<number, Map<number, CompiledRate[]>>;
+
+export interface ServiceIndex {
+  /** Rates by (origin, destination) place keys. */
+  forward: PairIndex;
+  /** Bidirectional rates by (destination, origin) place keys: the journey matched backwards. */
+  reverse: PairIndex;
 }
 
 export interface SiteIndex {
   /** Places referenced by this site's rates; [0] is "anywhere". */
   places: CompiledPlace[];
+  rateCount: number;
   services: Map<number, ServiceIndex>;
 }
 
@@ -304,7 +311,7 @@ export function buildFareIndex(
   const siteOf = (unit: number): SiteIndex => {
     let s = sites.get(unit);
     if (!s) {
-      s = { places: [ANYWHERE], services: new Map() };
+      s = { places: [ANYWHERE], rateCount: 0, services: new Map() };
       sites.set(unit, s);
       placeCache.set(unit, new Map());
     }
@@ -402,7 +409,9 @@ export function buildFareIndex(
       skip(additions);
       continue;
     }
+    const site = siteOf(rate.unit);
     const compiled: CompiledRate = {
+      seq: site.rateCount++,
       _id: rate._id,
       unit: rate.unit,
       code: rate.code,
@@ -427,21 +436,27 @@ export function buildFareIndex(
       maxMiles: rate.distanceTo ?? Infinity,
       additions,
     };
-    const site = siteOf(rate.unit);
     let svc = site.services.get(compiled.service);
     if (!svc) {
-      svc = { byFrom: new Map(), byReverseFrom: new Map() };
+      svc = { forward: new Map(), reverse: new Map() };
       site.services.set(compiled.service, svc);
     }
-    const file = (map: Map<number, CompiledRate[]>, places: CompiledPlace[]) => {
-      for (const p of new Set(places)) {
-        const list = map.get(p.key) ?? [];
-        list.push(compiled);
-        map.set(p.key, list);
+    const file = (map: PairIndex, starts: CompiledPlace[], ends: CompiledPlace[]) => {
+      for (const a of new Set(starts)) {
+        let byEnd = map.get(a.key);
+        if (!byEnd) {
+          byEnd = new Map();
+          map.set(a.key, byEnd);
+        }
+        for (const b of new Set(ends)) {
+          const list = byEnd.get(b.key) ?? [];
+          list.push(compiled);
+          byEnd.set(b.key, list);
+        }
       }
     };
-    file(svc.byFrom, from);
-    if (compiled.biDir) file(svc.byReverseFrom, to);
+    file(svc.forward, from, to);
+    if (compiled.biDir) file(svc.reverse, to, from);
     rateCount++;
   }
   return { sites, rateCount, skipped };

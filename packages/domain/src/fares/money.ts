@@ -8,7 +8,11 @@
  * 1.005 * 100 = 100.49999999999999, which would otherwise round the wrong way.
  */
 export function roundHalfAwayFromZero(x: number): number {
-  const clean = Number(Math.abs(x).toPrecision(12));
+  if (Number.isInteger(x)) return x || 0;
+  const a = Math.abs(x);
+  const frac = a - Math.floor(a);
+  // Only values within noise of a half need the slower clean-up.
+  const clean = Math.abs(frac - 0.5) < 1e-6 ? Number(a.toPrecision(12)) : a;
   return Math.sign(x) * Math.round(clean) || 0;
 }
 
