@@ -36,7 +36,7 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" aria-label={t('menu.label')}>
         <MainNav onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>

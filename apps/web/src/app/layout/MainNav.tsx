@@ -39,7 +39,7 @@ export function MainNav({ onNavigate }: MainNavProps) {
   const help = menu.main.find((def) => def.key === 'help');
 
   return (
-    <ScrollArea component="nav" aria-label={t('menu.label')} style={{ flex: 1 }}>
+    <ScrollArea style={{ flex: 1 }}>
       {main.map((def) => link(def, true))}
       {menu.settings.length > 0 ? (
         <NavLink

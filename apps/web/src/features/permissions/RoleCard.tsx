@@ -26,7 +26,9 @@ export function RoleCard({ role, users, granted, total, selected, onSelect, onSe
       <UnstyledButton onClick={onSelect} aria-pressed={selected} aria-label={t('permissions.showRole', { role: name })}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{name}</Text>
-          <Badge variant="light">{t('permissions.users', { count: users })}</Badge>
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {t('permissions.users', { count: users })}
+          </Badge>
         </Group>
         <Text size="xs" c="dimmed">
           {t('permissions.granted', { granted, total })}

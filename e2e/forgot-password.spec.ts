@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { logIn, logOut, mainMenu } from './helpers.ts';
+
+const NEW_PASSWORD = 'Fresh-pass7';
+
+test('forgot password through the outbox to a login with the new password', async ({ page }) => {
+  await page.goto('login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('dispatcher@demo.local');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(/Back to the login page in \d+ seconds?\./)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 10_000 });
+
+  // No mail server: an admin reads the mail in the outbox.
+  await logIn(page, 'admin@demo.local');
+  await mainMenu(page).getByText('Settings', { exact: true }).click();
+  await mainMenu(page).getByRole('link', { name: 'Outbox' }).click();
+  const mail = page.getByRole('row').filter({ hasText: 'dispatcher@demo.local' }).first();
+  await expect(mail).toContainText('Reset your password');
+  const link = await mail.getByRole('link').first().getAttribute('href');
+  expect(link).toContain('/admin/resetpw?token=');
+  await logOut(page);
+
+  await page.goto(link ?? '');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill('Fresh-pass8');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  await logIn(page, 'dispatcher@demo.local', NEW_PASSWORD);
+  await expect(mainMenu(page).getByRole('link', { name: 'Trips' })).toBeVisible();
+});
