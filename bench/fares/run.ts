@@ -67,7 +67,7 @@ function world(args: Args) {
   };
 
   const areas: unknown[] = [];
-  const locations: { _id: number; unit: number; lat: number; lon: number }[] = [];
+  const locations: { _id: number; unit: number; lat: number; lon: number; radius: number }[] = [];
   for (let s = 0; s < args.sites; s++) {
     for (let a = 0; a < AREAS_PER_SITE; a++) {
       const c = inSite(s);
@@ -80,7 +80,7 @@ function world(args: Args) {
       areas.push({ _id: s * 1000 + a + 1, unit: s + 1, name: `A${s}-${a}`, map: ring });
     }
     for (let l = 0; l < LOCATIONS_PER_SITE; l++)
-      locations.push({ _id: s * 1000 + l + 1, unit: s + 1, ...inSite(s), radius: int(200, 1500) } as never);
+      locations.push({ _id: s * 1000 + l + 1, unit: s + 1, ...inSite(s), radius: int(200, 1500) });
   }
 
   const place = (s: number) => {
@@ -125,7 +125,10 @@ function world(args: Args) {
     unit: (i % args.sites) + 1,
     name: `P${i + 1}`,
     rateType: rnd() < 0.7 ? 'ordinary' : pick(['free 0-5', 'free 6-11', 'free 0-11']),
-    rules: { discount: { type: pick(ruleTypes), value: int(0, 15) }, markup: { type: pick(ruleTypes), value: int(0, 10) } },
+    rules: {
+      discount: { type: pick(ruleTypes), value: int(0, 15) },
+      markup: { type: pick(ruleTypes), value: int(0, 10) },
+    },
   }));
   const data: FareData = {
     rates,
@@ -169,10 +172,11 @@ function main() {
   const args = parseArgs(process.argv.slice(2));
   const { data, requests } = world(args);
 
-  let t = performance.now();
+  const t = performance.now();
   const ctx = createFareContext(data);
   const buildMs = performance.now() - t;
-  if (ctx.skipped.length > 0) throw new Error(`generator produced unreadable records: ${JSON.stringify(ctx.skipped[0])}`);
+  if (ctx.skipped.length > 0)
+    throw new Error(`generator produced unreadable records: ${JSON.stringify(ctx.skipped[0])}`);
 
   const pass = () => {
     let fares = 0;
