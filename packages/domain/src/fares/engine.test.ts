@@ -581,6 +581,19 @@ const cases: Case[] = [
     expect: ['R1:6000'],
   },
   {
+    name: 'age bands that name nobody fall back on seats',
+    rates: [rate(1, { perPassenger: true, price: 20 })],
+    req: { seats: 2, passengers: { adults: 0 } },
+    expect: ['R1:4000'],
+  },
+  {
+    name: 'an unusable road distance falls back on the estimate',
+    rates: [rate(1, { distanceFrom: 12 })],
+    options: { roadDistanceMetres: Number.NaN },
+    expect: ['R1:5000'],
+    check: (f) => expect(f.breakdown.distance.source).toBe('estimate'),
+  },
+  {
     name: 'extra service within baseUpTo: base price and surcharge',
     rates: [rate(1)],
     req: { extraServices: [{ id: 1, quantity: 2 }] },

@@ -399,11 +399,11 @@ export function computeJobFares(request: unknown, context: FareContext, options:
 
   const bands = req.passengers;
   const free = freeBands(profileRateType);
-  const byBand = bands && {
-    adults: bands.adults ?? 0,
-    age0to5: bands.age0to5 ?? 0,
-    age6to11: bands.age6to11 ?? 0,
-  };
+  // Age bands count when they name anyone; otherwise the seats (or one adult) do.
+  const byBand =
+    bands && (bands.adults ?? 0) + (bands.age0to5 ?? 0) + (bands.age6to11 ?? 0) > 0
+      ? { adults: bands.adults ?? 0, age0to5: bands.age0to5 ?? 0, age6to11: bands.age6to11 ?? 0 }
+      : undefined;
   const totalPassengers = byBand ? byBand.adults + byBand.age0to5 + byBand.age6to11 : (req.seats ?? 1);
   const freePassengers = byBand ? (free.age0to5 ? byBand.age0to5 : 0) + (free.age6to11 ? byBand.age6to11 : 0) : 0;
   const payingPassengers = totalPassengers - freePassengers;
@@ -415,9 +415,11 @@ export function computeJobFares(request: unknown, context: FareContext, options:
   const isHoliday = holidayWindow !== undefined;
 
   const greatCircle = haversineMetres(req.from, req.to);
-  const detourFactor = options.detourFactor ?? DEFAULT_DETOUR_FACTOR;
+  const detourFactor =
+    options.detourFactor !== undefined && options.detourFactor >= 1 ? options.detourFactor : DEFAULT_DETOUR_FACTOR;
   const road = options.roadDistanceMetres;
-  const metres = road !== undefined && Number.isFinite(road) && road >= 0 ? road : greatCircle * detourFactor;
+  const useRoad = road !== undefined && Number.isFinite(road) && road >= 0;
+  const metres = useRoad ? road : greatCircle * detourFactor;
   // Rounded to a millionth of a mile so that a band edge given in miles is hit exactly.
   const miles = Math.round((metres / METRES_PER_MILE) * 1e6) / 1e6;
 
@@ -477,8 +479,8 @@ export function computeJobFares(request: unknown, context: FareContext, options:
         distance: {
           metres: Math.round(metres),
           miles,
-          source: road !== undefined ? 'road' : 'estimate',
-          ...(road === undefined ? { detourFactor } : {}),
+          source: useRoad ? 'road' : 'estimate',
+          ...(useRoad ? {} : { detourFactor }),
         },
         serviceName: service?.name,
       }),
