@@ -54,7 +54,8 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   let bestCost = Number.POSITIVE_INFINITY;
   let bestI = -1;
   let bestJ = -1;
-  for (let i = 0; i < m - 1; i++) {
+  const firstLegOk = !p.maxFirstLeg || (p.dist[(seq[0] ?? 0) * N + pu] ?? 0) <= (p.maxFirstLeg[v] ?? 0) + TOL;
+  for (let i = firstLegOk ? 0 : 1; i < m - 1; i++) {
     const a = seq[i] ?? 0;
     const b = seq[i + 1] ?? 0;
     const bP = Math.max(eP, (B[i] ?? 0) + (p.service[a] ?? 0) + (p.time[a * N + pu] ?? 0));

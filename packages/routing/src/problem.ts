@@ -33,6 +33,8 @@ export interface Problem {
   maxRide: Float64Array;
   /** Maximum route duration per vehicle (Infinity = none). */
   maxDuration: Float64Array;
+  /** Longest distance from a vehicle's start to its first stop (the driver's first-trip distance); null = none. */
+  maxFirstLeg: Float64Array | null;
   /** Fixed cost per vehicle when it is used (multiplied by weights.vehicle). */
   fixedCost: Float64Array;
   /** Vehicles with the same key are interchangeable: the solver tries one empty vehicle per key. */

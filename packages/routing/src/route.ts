@@ -98,6 +98,8 @@ export class Route {
         if (l > (p.capacity[this.v * dims + d] ?? 0)) ok = false;
       }
     }
+    if (p.maxFirstLeg && m > 2 && (p.dist[first * N + (seq[1] ?? 0)] ?? 0) > (p.maxFirstLeg[this.v] ?? 0) + TOL)
+      ok = false;
     latest[m - 1] = p.late[seq[m - 1] ?? 0] ?? 0;
     for (let k = m - 2; k >= 0; k--) {
       const a = seq[k] ?? 0;

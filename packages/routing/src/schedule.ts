@@ -92,13 +92,13 @@ function scheduleFrom(p: Problem, seq: readonly number[], departure: number, T: 
   W[0] = 0;
   forward(1, m);
   for (let k = 0; k < m; k++) if ((B[k] ?? 0) > (Lw[k] ?? 0) + TOL) return null;
-  B[0] = (E[0] ?? 0) + Math.min(slack(0, m, T), waitsAfter(0, m, upTo));
+  B[0] = (E[0] ?? 0) + Math.min(slack(0, m, T), waitsAfter(0, upTo));
   if ((B[0] ?? 0) > (Lw[0] ?? 0) + TOL) return null;
   forward(1, m);
   if (ridesOk(m) && (B[last] ?? 0) - (B[0] ?? 0) <= T + TOL) return windowsOk(m) ? B : null;
   for (let j = 1; j < last; j++) {
     if ((seq[j] ?? 0) >= n) continue; // only pickups are delayed
-    const delay = Math.min(slack(j, m, T), waitsAfter(j, m, upTo));
+    const delay = Math.min(slack(j, m, T), waitsAfter(j, upTo));
     if (delay <= 0) continue;
     W[j] = (W[j] ?? 0) + delay;
     B[j] = (A[j] ?? 0) + (W[j] ?? 0);
@@ -132,7 +132,7 @@ function ridesOk(m: number): boolean {
 }
 
 /** Waiting after position i; a whole route leaves out the end depot, a stretch counts its last stop. */
-function waitsAfter(i: number, m: number, upTo: number): number {
+function waitsAfter(i: number, upTo: number): number {
   let w = 0;
   for (let k = i + 1; k < upTo; k++) w += W[k] ?? 0;
   return w;

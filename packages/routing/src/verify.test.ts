@@ -102,6 +102,18 @@ describe('verifySolution', () => {
         ),
       good,
     ],
+    [
+      'FIRST_TRIP_DISTANCE',
+      () =>
+        tinyProblem(
+          [
+            { from: [0, 0], to: [10, 0] },
+            { from: [2, 0], to: [8, 0] },
+          ],
+          [{ at: [-5, 0], maxFirstLeg: 4 }, {}],
+        ),
+      good,
+    ],
   ];
 
   it.each(cases)('reports %s when only that rule is broken', (code, make, solution) => {

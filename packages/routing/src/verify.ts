@@ -11,7 +11,8 @@ export type ViolationCode =
   | 'CAPACITY'
   | 'TIME_WINDOW'
   | 'RIDE_TIME'
-  | 'ROUTE_DURATION';
+  | 'ROUTE_DURATION'
+  | 'FIRST_TRIP_DISTANCE';
 
 export interface Violation {
   code: ViolationCode;
@@ -119,6 +120,15 @@ export function verifySolution(p: Problem, s: Solution): Verdict {
     const inRoute = new Set(route);
     const stops = route.filter((x) => x >= 0 && x < 2 * n && inRoute.has(x < n ? x + n : x - n));
     checkCapacity(p, v, stops, violations);
+    const firstLeg = p.maxFirstLeg?.[v] ?? Number.POSITIVE_INFINITY;
+    const first = stops[0];
+    if (first !== undefined && (p.dist[startOf(p, v) * N + first] ?? 0) > firstLeg + EPS) {
+      violations.push({
+        code: 'FIRST_TRIP_DISTANCE',
+        message: `vehicle ${v} starts farther than ${firstLeg} from its base`,
+        vehicle: v,
+      });
+    }
     checkTiming(p, v, stops, violations);
   });
   return { feasible: violations.length === 0, violations, distance, vehicles };

@@ -50,6 +50,7 @@ export function benchProblem(inst: BenchInstance): BenchProblem {
     capacity: new Int32Array(K).fill(inst.capacity),
     maxRide: new Float64Array(n).fill(inst.maxRideTime),
     maxDuration: new Float64Array(K).fill(inst.maxRouteDuration),
+    maxFirstLeg: null,
     fixedCost: new Float64Array(K).fill(1),
     vehicleKind: new Int32Array(K),
     compat: null,

@@ -17,6 +17,7 @@ export interface TinyVehicle {
   window?: [number, number];
   maxDuration?: number;
   fixedCost?: number;
+  maxFirstLeg?: number;
 }
 
 /** A small planar problem (Euclidean distance = time) for unit tests. */
@@ -89,6 +90,9 @@ export function tinyProblem(
     capacity,
     maxRide: Float64Array.from(requests, (r) => r.maxRide ?? Number.POSITIVE_INFINITY),
     maxDuration: Float64Array.from(vehicles, (v) => v.maxDuration ?? Number.POSITIVE_INFINITY),
+    maxFirstLeg: vehicles.some((v) => v.maxFirstLeg !== undefined)
+      ? Float64Array.from(vehicles, (v) => v.maxFirstLeg ?? Number.POSITIVE_INFINITY)
+      : null,
     fixedCost: Float64Array.from(vehicles, (v) => v.fixedCost ?? 1),
     vehicleKind: Int32Array.from(vehicles, (_, k) => k),
     compat,

@@ -1,0 +1,221 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../prng.ts';
+import { EstimatedTravelTimes } from '../travel/estimator.ts';
+import { planPoints } from './build.ts';
+import { loneRiders, planRoutes, planWithMatrix } from './plan.ts';
+import type { PlanInput, PlanResult, RoutingDriver, RoutingRequest } from './types.ts';
+
+const H = 3_600_000;
+const DAY = Date.UTC(2026, 0, 5, 0, 0);
+const at = (hours: number) => DAY + hours * H;
+const base = { lat: 45.5, lng: -73.6 };
+const near = (dLat: number, dLng: number, areas?: string[]) => ({ lat: 45.5 + dLat, lng: -73.6 + dLng, areas });
+
+function driver(over: Partial<RoutingDriver> = {}): RoutingDriver {
+  return {
+    id: 'd1',
+    vehicle: { id: 'v1', pax: 4, wheelchairPlaces: 0 },
+    shiftStart: at(6),
+    shiftEnd: at(14),
+    start: base,
+    ...over,
+  };
+}
+
+function request(id: string, over: Partial<RoutingRequest> = {}): RoutingRequest {
+  return { id, from: near(0.01, 0.01), to: near(0.05, 0.03), scheduleAt: at(8), ...over };
+}
+
+function plan(input: PlanInput, maxIterations = 200): PlanResult {
+  const est = new EstimatedTravelTimes();
+  return planWithMatrix(input, est.matrixSync(planPoints(input)), { seed: 1, maxIterations });
+}
+
+const reasonOf = (res: PlanResult, id: string) => res.unassigned.find((u) => u.requestId === id)?.reason;
+const tripOf = (res: PlanResult, id: string) =>
+  res.routes.flatMap((r) => r.trips).find((t) => t.requestIds.includes(id));
+
+describe('planWithMatrix', () => {
+  it('routes requests into shared trips within their windows, labelled as estimates', () => {
+    const res = plan({
+      requests: [request('a'), request('b', { from: near(0.012, 0.011), to: near(0.051, 0.031) })],
+      drivers: [driver()],
+    });
+    expect(res.unassigned).toEqual([]);
+    expect(res.verified).toBe(true);
+    expect(res.estimated).toBe(true);
+    expect(tripOf(res, 'a')?.requestIds.sort()).toEqual(['a', 'b']);
+    for (const stop of res.routes[0]?.trips.flatMap((t) => t.stops) ?? []) {
+      if (stop.kind === 'pickup') {
+        expect(stop.at).toBeGreaterThanOrEqual(at(8) - 30 * 60_000);
+        expect(stop.at).toBeLessThanOrEqual(at(8) + 30 * 60_000);
+      }
+    }
+  });
+
+  it.each<[string, Partial<RoutingRequest>, Partial<RoutingDriver>, string]>([
+    ['a wheelchair user and no wheelchair place', { wheelchair: true }, {}, 'NO_WHEELCHAIR_VEHICLE'],
+    ['more seats than any vehicle', { seats: 9 }, {}, 'NO_VEHICLE_LARGE_ENOUGH'],
+    ['a service nobody offers', { service: 'limo' }, { services: ['van'] }, 'NO_SERVICE'],
+    ['an attribute nobody has', { attributes: ['pets'] }, { attributes: ['child-seat'] }, 'NO_ATTRIBUTES'],
+    [
+      'a trip outside every 999999 driver area',
+      { from: near(0.01, 0.01, ['north']) },
+      { areas: ['south'], perAreaMatch: 999_999 },
+      'NO_DRIVER_IN_AREAS',
+    ],
+    ['a ride limit shorter than the direct drive', { maxRide: { minutes: 1 } }, {}, 'RIDE_TIME_IMPOSSIBLE'],
+    ['a time outside the shift', { scheduleAt: at(20) }, {}, 'OUTSIDE_EVERY_SHIFT'],
+    ['a first pickup too far from the start', {}, { firstTripDistanceKm: 0.5 }, 'FIRST_TRIP_TOO_FAR'],
+    ['the wrong direction', { direction: 'from' }, {}, 'DIRECTION_EXCLUDED'],
+  ])('says why a request is unassigned: %s', (_, req, drv, reason) => {
+    const res = plan({ requests: [request('x', req)], drivers: [driver(drv)], settings: { direction: 'collect' } });
+    expect(reasonOf(res, 'x')).toBe(reason);
+    expect(res.routes.flatMap((r) => r.trips)).toEqual([]);
+  });
+
+  it('serves a wheelchair user, the attributes and the service when a vehicle has them', () => {
+    const res = plan({
+      requests: [request('x', { wheelchair: true, attributes: ['pets'], service: 'van' })],
+      drivers: [driver({ vehicle: { id: 'v', pax: 4, wheelchairPlaces: 1, services: ['van'] }, attributes: ['pets'] })],
+    });
+    expect(res.unassigned).toEqual([]);
+    expect(res.verified).toBe(true);
+  });
+
+  it('keeps a forced group in one trip and refuses a group that cannot ride together', () => {
+    const res = plan({
+      requests: [
+        request('g1', { forceJoin: 'A' }),
+        request('g2', { forceJoin: 'A', seats: 2 }),
+        request('h1', { forceJoin: 'B' }),
+        request('h2', { forceJoin: 'B', to: near(-0.1, -0.1) }),
+      ],
+      drivers: [driver()],
+    });
+    expect(tripOf(res, 'g1')?.requestIds).toEqual(expect.arrayContaining(['g1', 'g2']));
+    expect(reasonOf(res, 'h1')).toBe('FORCED_GROUP_SPLIT');
+    expect(reasonOf(res, 'h2')).toBe('FORCED_GROUP_SPLIT');
+  });
+
+  it('carries one request per trip under "no join"', () => {
+    const requests = [request('a'), request('b', { from: near(0.012, 0.011) }), request('c', { scheduleAt: at(8.2) })];
+    const res = plan({ requests, drivers: [driver()], settings: { join: 'noJoin' } });
+    for (const t of res.routes.flatMap((r) => r.trips)) expect(t.requestIds).toHaveLength(1);
+    expect(
+      plan({ requests, drivers: [driver()] })
+        .routes.flatMap((r) => r.trips)
+        .some((t) => t.requestIds.length > 1),
+    ).toBe(true);
+  });
+
+  it('leaves out a request that would ride alone under "only join"', () => {
+    const res = plan({
+      requests: [
+        request('a'),
+        request('b', { from: near(0.012, 0.011) }),
+        request('far', { from: near(-0.1, 0.1), to: near(-0.12, 0.12), scheduleAt: at(12) }),
+      ],
+      drivers: [driver()],
+      settings: { join: 'onlyJoin' },
+    });
+    expect(reasonOf(res, 'far')).toBe('NOT_JOINED');
+    expect(tripOf(res, 'a')?.requestIds).toContain('b');
+  });
+
+  it('serves nobody during a break', () => {
+    const res = plan({
+      requests: [request('a', { scheduleAt: at(9), pickGapEarly: 60, pickGapLate: 60 })],
+      drivers: [driver({ breaks: [{ start: at(8.5), end: at(9.7) }] })],
+    });
+    const stops = res.routes.flatMap((r) => r.trips.flatMap((t) => t.stops));
+    expect(stops).toHaveLength(2);
+    for (const s of stops) expect(s.at < at(8.5) || s.at >= at(9.7)).toBe(true);
+  });
+
+  it('gives trips inside his areas to the driver with a per-area match score', () => {
+    const inArea = { from: near(0.01, 0.01, ['east']), to: near(0.05, 0.03, ['east']) };
+    const res = plan({
+      requests: [request('a', inArea)],
+      drivers: [
+        driver({ id: 'other', areas: ['west'], perAreaMatch: 500 }),
+        driver({ id: 'match', areas: ['east'], perAreaMatch: 500 }),
+      ],
+      settings: { weights: { areaMatch: 1 } },
+    });
+    expect(res.routes.map((r) => r.driverId)).toEqual(['match']);
+  });
+
+  it('does not use a vehicle below its minimum seats', () => {
+    const res = plan({
+      requests: [request('a')],
+      drivers: [
+        driver({ id: 'bus', vehicle: { id: 'bus', pax: 40, minSeats: 10 } }),
+        driver({ id: 'car', assignPriority: 0 }),
+      ],
+    });
+    expect(res.routes.map((r) => r.driverId)).toEqual(['car']);
+    expect(res.verified).toBe(true);
+  });
+
+  it('rejects max shift hours outside 1 to 24 and a per-area score above 999999', () => {
+    expect(() => plan({ requests: [], drivers: [driver({ maxShiftHours: 25 })] })).toThrow(/1 to 24/);
+    expect(() => plan({ requests: [], drivers: [driver({ perAreaMatch: 1_000_000 })] })).toThrow(/999999/);
+  });
+
+  it('uses the provider and reports its fallback', async () => {
+    const res = await planRoutes({ requests: [request('a')], drivers: [driver()] }, { seed: 1, maxIterations: 50 });
+    expect(res.estimated).toBe(true);
+    expect(res.unassigned).toEqual([]);
+  });
+
+  it('finds lone riders', () => {
+    // two requests (0, 1) with n = 3: 0 rides alone, then 1 and 2 overlap
+    expect(loneRiders([0, 3, 1, 2, 4, 5], 3)).toEqual([0]);
+  });
+
+  it('keeps every constraint on random operator inputs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), (seed) => {
+        const rng = new Rng(seed);
+        const pt = (areas?: string[]) => near(rng.next() * 0.1 - 0.05, rng.next() * 0.1 - 0.05, areas);
+        const areas = ['n', 's'];
+        const requests = Array.from({ length: rng.int(1, 8) }, (_, k) =>
+          request(`r${k}`, {
+            from: pt([rng.pick(areas)]),
+            to: pt([rng.pick(areas)]),
+            scheduleAt: at(7 + rng.next() * 5),
+            seats: rng.int(1, 3),
+            wheelchair: rng.next() < 0.2,
+            maxRide: rng.next() < 0.5 ? { ratio: 1.5 } : { minutes: rng.int(15, 40) },
+            forceJoin: rng.next() < 0.2 ? 'G' : undefined,
+            timing: rng.next() < 0.3 ? 'dropoff' : 'pickup',
+          }),
+        );
+        const drivers = Array.from({ length: rng.int(1, 3) }, (_, k) =>
+          driver({
+            id: `d${k}`,
+            vehicle: { id: `v${k}`, pax: rng.int(2, 6), wheelchairPlaces: rng.int(0, 1) },
+            shiftStart: at(6 + rng.int(0, 2)),
+            shiftEnd: at(11 + rng.int(0, 3)),
+            breaks: rng.next() < 0.4 ? [{ start: at(9), end: at(9.5) }] : undefined,
+            areas: [rng.pick(areas)],
+            perAreaMatch: rng.pick([0, 100, 999_999]),
+            maxShiftHours: rng.int(3, 8),
+          }),
+        );
+        const join = rng.pick(['noJoin', 'tryJoin', 'onlyJoin'] as const);
+        const res = plan({ requests, drivers, settings: { join } }, 40);
+        expect(res.verified).toBe(true);
+        const served = res.routes.flatMap((r) => r.trips.flatMap((t) => t.requestIds));
+        expect(new Set([...served, ...res.unassigned.map((u) => u.requestId)]).size).toBe(requests.length);
+        expect(served.length + res.unassigned.length).toBe(requests.length);
+        if (join === 'noJoin')
+          for (const t of res.routes.flatMap((r) => r.trips))
+            expect(new Set(t.requestIds.map((id) => requests.find((q) => q.id === id)?.forceJoin ?? id)).size).toBe(1);
+      }),
+      { numRuns: 40, seed: 5 },
+    );
+  });
+});

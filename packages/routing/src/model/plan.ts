@@ -1,0 +1,182 @@
+import { endOf, type Solution, startOf } from '../problem.ts';
+import { scheduleRoute } from '../schedule.ts';
+import { type SolveOptions, solve } from '../solve.ts';
+import { EstimatedTravelTimes } from '../travel/estimator.ts';
+import type { TravelMatrix, TravelTimeProvider } from '../travel/types.ts';
+import { verifySolution } from '../verify.ts';
+import { buildPlanModel, type PlanModel, planPoints, SEATS } from './build.ts';
+import { reasonFor } from './reasons.ts';
+import type { PlanInput, PlannedRoute, PlannedStop, PlannedTrip, PlanResult, UnassignedReason } from './types.ts';
+
+export type PlanOptions = Pick<SolveOptions, 'seed' | 'timeLimitMs' | 'maxIterations' | 'signal' | 'shouldStop'>;
+
+/**
+ * Routes reservations onto drivers: travel times from the provider (the OSRM client when the "map
+ * route server" setting is set, else the estimator), then the solver, then the plan as trips.
+ */
+export async function planRoutes(
+  input: PlanInput,
+  opts: PlanOptions & { provider?: TravelTimeProvider } = {},
+): Promise<PlanResult> {
+  const provider = opts.provider ?? new EstimatedTravelTimes();
+  const departAt = Math.min(...input.requests.map((r) => r.scheduleAt), Number.POSITIVE_INFINITY);
+  const matrix = await provider.matrix(planPoints(input), Number.isFinite(departAt) ? departAt : undefined);
+  return planWithMatrix(input, matrix, opts);
+}
+
+/** The same with a matrix already at hand (over planPoints(input), in that order). */
+export function planWithMatrix(input: PlanInput, matrix: TravelMatrix, opts: PlanOptions = {}): PlanResult {
+  const t0 = performance.now();
+  let model = buildPlanModel(input, matrix);
+  let result = solve(model.problem, { timeLimitMs: 5000, ...opts });
+  // Vehicles whose route never reaches their minimum seats are taken out, and the plan is redone once.
+  const banned = belowMinSeats(model, result.solution);
+  if (banned.length > 0) {
+    const compat = model.problem.compat
+      ? model.problem.compat.slice()
+      : new Uint8Array(model.problem.vehicleCount * model.problem.requests).fill(1);
+    for (const v of banned) compat.fill(0, v * model.problem.requests, (v + 1) * model.problem.requests);
+    model = { ...model, problem: { ...model.problem, compat } };
+    result = solve(model.problem, { timeLimitMs: 2000, ...opts });
+  }
+  const solution = result.solution;
+  const notJoined = model.join === 'onlyJoin' ? dropLoneRiders(model, solution) : new Set<number>();
+  const verdict = verifySolution(model.problem, solution);
+  const arc = arcCosts(model);
+  const unassigned: { requestId: string; reason: UnassignedReason }[] = [...model.refused];
+  for (const r of solution.unassigned) {
+    const reason = notJoined.has(r) ? 'NOT_JOINED' : reasonFor(model, r, arc);
+    for (const id of model.units[r]?.requestIds ?? []) unassigned.push({ requestId: id, reason });
+  }
+  return {
+    routes: plannedRoutes(model, solution),
+    unassigned,
+    estimated: matrix.estimated,
+    fallbackReason: matrix.fallbackReason,
+    cost: result.cost,
+    verified: verdict.feasible && belowMinSeats(model, solution).length === 0,
+    elapsedMs: performance.now() - t0,
+  };
+}
+
+function arcCosts(model: PlanModel): Float64Array {
+  const p = model.problem;
+  return p.dist.map((d, k) => p.weights.distance * d + p.weights.time * (p.time[k] ?? 0));
+}
+
+/** Pieces whose route carries fewer seats at its fullest than the vehicle's minimum seats. */
+export function belowMinSeats(model: PlanModel, s: Solution): number[] {
+  const p = model.problem;
+  const out: number[] = [];
+  s.routes.forEach((route, v) => {
+    const min = model.pieces[v]?.driver.vehicle.minSeats ?? 0;
+    if (route.length === 0 || min <= 0) return;
+    let seats = 0;
+    let peak = 0;
+    for (const node of route) {
+      seats += p.load[node * p.dims + SEATS] ?? 0;
+      peak = Math.max(peak, seats);
+    }
+    if (peak < min) out.push(v);
+  });
+  return out;
+}
+
+/** "Only join": takes out requests that ride alone (nobody else on board at any time), until none is left. */
+function dropLoneRiders(model: PlanModel, s: Solution): Set<number> {
+  const p = model.problem;
+  const n = p.requests;
+  const dropped = new Set<number>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    s.routes.forEach((route, v) => {
+      const lone = loneRiders(route, n);
+      if (lone.length === 0) return;
+      s.routes[v] = route.filter((x) => !lone.includes(x % n));
+      for (const r of lone) dropped.add(r);
+      changed = true;
+    });
+  }
+  s.unassigned = [...new Set([...s.unassigned, ...dropped])].sort((a, b) => a - b);
+  return dropped;
+}
+
+/** Requests of a route with nobody else on board at any moment of their ride. */
+export function loneRiders(route: number[], n: number): number[] {
+  const onBoard: number[] = [];
+  let count = 0;
+  for (const node of route) {
+    count += node < n ? 1 : -1;
+    onBoard.push(count);
+  }
+  const lone: number[] = [];
+  route.forEach((node, k) => {
+    if (node >= n) return;
+    const end = route.indexOf(n + node);
+    let max = 0;
+    for (let x = k; x < end; x++) max = Math.max(max, onBoard[x] ?? 0);
+    if (max <= 1) lone.push(node);
+  });
+  return lone;
+}
+
+function plannedRoutes(model: PlanModel, s: Solution): PlannedRoute[] {
+  const p = model.problem;
+  const n = p.requests;
+  const N = p.nodeCount;
+  const byDriver = new Map<number, PlannedRoute>();
+  const atMs = (minutes: number) => model.origin + Math.round(minutes * 60_000);
+  s.routes.forEach((route, v) => {
+    if (route.length === 0) return;
+    const piece = model.pieces[v];
+    if (!piece) return;
+    const seq = [startOf(p, v), ...route, endOf(p, v)];
+    const B = scheduleRoute(p, v, seq) ?? new Float64Array(seq.length);
+    const trips: PlannedTrip[] = [];
+    let trip: PlannedTrip = { requestIds: [], stops: [] };
+    let onBoard = 0;
+    let km = 0;
+    let driveMinutes = 0;
+    for (let k = 1; k < seq.length; k++) {
+      km += p.dist[(seq[k - 1] ?? 0) * N + (seq[k] ?? 0)] ?? 0;
+      driveMinutes += p.time[(seq[k - 1] ?? 0) * N + (seq[k] ?? 0)] ?? 0;
+    }
+    for (let k = 1; k < seq.length - 1; k++) {
+      const node = seq[k] ?? 0;
+      const r = node % n;
+      const unit = model.units[r];
+      if (!unit) continue;
+      const pickup = node < n;
+      const stop: PlannedStop = {
+        kind: pickup ? 'pickup' : 'dropoff',
+        requestIds: unit.requestIds,
+        place: pickup ? unit.from : unit.to,
+        at: atMs(B[k] ?? 0),
+      };
+      trip.stops.push(stop);
+      if (pickup) {
+        trip.requestIds.push(...unit.requestIds);
+        onBoard++;
+      } else if (--onBoard === 0) {
+        trips.push(trip);
+        trip = { requestIds: [], stops: [] };
+      }
+    }
+    const planned = byDriver.get(piece.driverIndex) ?? {
+      driverId: piece.driver.id,
+      vehicleId: piece.driver.vehicle.id,
+      trips: [],
+      km: 0,
+      driveMinutes: 0,
+      departAt: atMs(B[0] ?? 0),
+      returnAt: 0,
+    };
+    planned.trips.push(...trips);
+    planned.km += km;
+    planned.driveMinutes += driveMinutes;
+    planned.departAt = Math.min(planned.departAt, atMs(B[0] ?? 0));
+    planned.returnAt = Math.max(planned.returnAt, atMs(B[seq.length - 1] ?? 0));
+    byDriver.set(piece.driverIndex, planned);
+  });
+  return [...byDriver.values()];
+}
