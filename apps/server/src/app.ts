@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Services } from './protocol/act.ts';
 import { dispatch } from './protocol/dispatch.ts';
 import { HttpError } from './protocol/errors.ts';
+import { serialize } from './protocol/serialize.ts';
 import { CollectionStore } from './store/collection.store.ts';
 import type { Database } from './store/db.ts';
 
@@ -66,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.post('/', async (req, reply) => {
     const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
     const result = await dispatch(services, req.body, { ip: req.ip, origin });
-    return reply.send(result);
+    return reply.type('application/json; charset=utf-8').send(serialize(result));
   });
 
   await app.register(fastifyWebsocket);

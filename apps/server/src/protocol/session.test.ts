@@ -138,7 +138,7 @@ describe('passwords', () => {
     expect((await h.call({ act: 'passwordsendresettoken', email: 'nobody@test.local' })).body).toEqual({ ok: true });
     const outbox = await h.services.store.find('outbox', { query: { to: 'agent2@test.local' } });
     expect(outbox.data).toHaveLength(1);
-    const mail = outbox.data[0] as { subject: string; text: string };
+    const mail = outbox.data[0] as unknown as { subject: string; text: string };
     expect(mail.subject).toBe('Reset your password');
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
     const weak = await h.call({ act: 'resetpassword', resetToken: token, password: 'weakpass' });

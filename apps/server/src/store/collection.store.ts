@@ -70,7 +70,8 @@ function nonNegativeInt(v: unknown, name: string, fallback: number, max = Number
   return Math.min(n, max);
 }
 
-function projection(d: CollectionDef, project: unknown): ((r: StoredRecord) => Doc) | undefined {
+/** The fields a projection keeps (besides _id, _version and unit), or undefined for all. */
+function projectedFields(d: CollectionDef, project: unknown): string[] | undefined {
   if (project === undefined || project === null) return undefined;
   const fields = Array.isArray(project)
     ? project
@@ -88,8 +89,12 @@ function projection(d: CollectionDef, project: unknown): ((r: StoredRecord) => D
       throw new BadRequest(`Unknown field: ${f}`);
     }
   }
-  const keep = new Set(['_id', '_version', 'unit', ...(fields as string[])]);
-  return (r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k)));
+  return fields as string[];
+}
+
+/** JSON text produced by the database, passed to the client without parsing it here. */
+export class RawJson {
+  constructor(readonly text: string) {}
 }
 
 const KIND_CHECK: Record<FieldKind, (v: unknown) => boolean> = {
@@ -123,22 +128,34 @@ function stripSystem(data: Doc): Doc {
 export class CollectionStore {
   constructor(readonly db: Database) {}
 
-  async find(col: string, opts: FindOptions, scope: Scope = {}): Promise<{ data: Doc[]; count?: number }> {
+  /**
+   * One page of records as JSON text built by the database (the hot path of every list: no parse
+   * and no stringify of the rows in the server), with the count when asked.
+   */
+  async findRaw(col: string, opts: FindOptions, scope: Scope = {}): Promise<{ data: RawJson; count?: number }> {
     const d = def(col);
     const params = new Params();
     const where = whereWithScope(d, opts.query, scope, params);
     const order = translateSort(opts.sort ?? d.defaultSort, resolverFor(d), params);
     const limit = nonNegativeInt(opts.limit, 'limit', 100, MAX_LIMIT);
     const skip = nonNegativeInt(opts.skip, 'skip', 0);
-    const pick = projection(d, opts.project);
-    const t = tableName(d.name);
-    const sql = `SELECT _id, unit, version, doc FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
+    const keep = projectedFields(d, opts.project);
+    const system = `jsonb_build_object('_id', _id, 'unit', unit, '_version', version)`;
+    const row = keep
+      ? `(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc) WHERE key = ANY(${params.add(keep)}::text[])) || ${system}`
+      : `doc || ${system}`;
+    const sql = `SELECT coalesce(array_to_json(array(SELECT ${row} FROM ${tableName(d.name)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip})), '[]')::text AS data`;
     const [rows, count] = await Promise.all([
-      this.db.query<{ _id: number; unit: number | null; version: number; doc: Doc }>(sql, params.values),
+      this.db.query<{ data: string }>(sql, params.values),
       opts.count ? this.count(col, opts.query, scope) : Promise.resolve(undefined),
     ]);
-    const data = rows.rows.map(toRecord);
-    return { data: pick ? data.map(pick) : data, ...(count === undefined ? {} : { count }) };
+    const data = new RawJson(rows.rows[0]?.data ?? '[]');
+    return count === undefined ? { data } : { data, count };
+  }
+
+  async find(col: string, opts: FindOptions, scope: Scope = {}): Promise<{ data: StoredRecord[]; count?: number }> {
+    const r = await this.findRaw(col, opts, scope);
+    return { ...r, data: JSON.parse(r.data.text) as StoredRecord[] };
   }
 
   async count(col: string, query: unknown, scope: Scope = {}): Promise<number> {

@@ -39,7 +39,7 @@ const find: Act = {
     const opts = findOptions(ctx.body);
     if (col === 'history') return findHistory(ctx.services.db, opts, scopeOf(p));
     if (col === 'views') opts.query = ownViews(opts.query, p.id);
-    return ctx.services.store.find(col, opts, scopeOf(p));
+    return ctx.services.store.findRaw(col, opts, scopeOf(p));
   },
 };
 
