@@ -25,3 +25,11 @@ export async function changeLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }
+
+/** The user's own language applies until someone picks one on this computer. */
+export function adoptUserLanguage(language: string | undefined): void {
+  if (localStorage.getItem(LANGUAGE_KEY)) return;
+  if ((LANGUAGES as readonly string[]).includes(language ?? '') && language !== i18n.language) {
+    void i18n.changeLanguage(language);
+  }
+}

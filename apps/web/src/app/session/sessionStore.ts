@@ -1,6 +1,7 @@
 import { moduleRecords } from '@tc/domain';
 import { call, configureClient } from '../../api/client.ts';
 import type { LoginAnswer, ModuleCatalogEntry, RefreshAnswer, SessionUser, Setting } from '../../api/types.ts';
+import { adoptUserLanguage } from '../i18n.ts';
 
 export type SessionStatus = 'checking' | 'guest' | 'authenticated';
 
@@ -53,6 +54,7 @@ export function resetSession(): void {
 
 function start(answer: LoginAnswer | RefreshAnswer): void {
   localStorage.setItem(TOKEN_KEY, answer.token);
+  adoptUserLanguage(answer.user.language);
   const catalog = answer.modules ?? (state.modules.length ? state.modules : moduleRecords());
   setSession({
     status: 'authenticated',

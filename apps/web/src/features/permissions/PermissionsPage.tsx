@@ -10,6 +10,7 @@ import { serverErrorText } from '../../app/serverErrors.ts';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 import { allGrants, permissionsOf } from './permissionTypes.ts';
 import { RoleCard } from './RoleCard.tsx';
+import { RoleHistoryButton } from './RoleHistoryButton.tsx';
 import { usePermissionDraft } from './usePermissionDraft.ts';
 import { usePermissionsData } from './usePermissionsData.ts';
 
@@ -22,6 +23,7 @@ export function PermissionsPage() {
   const [selectedCode, setSelectedCode] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const selected = roles.find((role) => role.roleCode === selectedCode) ?? roles[0];
+  const selectedName = selected ? t(`roles.${selected.roleCode}`, { defaultValue: selected.roleName }) : '';
   const total = allGrants(modules).size;
   const handleToggle = useCallback(
     (key: string, on: boolean) => selected && toggle(selected.roleCode, key, on),
@@ -88,18 +90,21 @@ export function PermissionsPage() {
           />
         ))}
       </SimpleGrid>
-      <TextInput
-        label={t('permissions.search')}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={360}
-      />
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label={t('permissions.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={360}
+        />
+        {selected ? <RoleHistoryButton roleId={selected._id} roleName={selectedName} /> : null}
+      </Group>
       {selected ? (
         <PermissionMatrix
           modules={modules}
           granted={draft[selected.roleCode] ?? new Set()}
-          roleName={t(`roles.${selected.roleCode}`, { defaultValue: selected.roleName })}
+          roleName={selectedName}
           search={search}
           onToggle={handleToggle}
         />

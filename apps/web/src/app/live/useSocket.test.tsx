@@ -1,0 +1,72 @@
+import '../../test/setup.ts';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ChangeEvent, socketUrl, useSocket } from './useSocket.ts';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+describe('useSocket', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    FakeSocket.all = [];
+  });
+
+  it('connects with the token, passes change events on and reconnects 3 s after a close', () => {
+    vi.useFakeTimers();
+    const events: ChangeEvent[] = [];
+    const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+    const { result, unmount } = renderHook(() =>
+      useSocket(
+        () => 'tok en',
+        (e) => events.push(e),
+        create,
+      ),
+    );
+    const first = FakeSocket.all[0];
+    expect(first?.url).toBe(socketUrl('tok en'));
+    expect(first?.url).toMatch(/^ws:\/\/.*\/socket\?token=tok%20en$/);
+
+    act(() => {
+      first?.onopen?.();
+      first?.onmessage?.({ data: JSON.stringify({ type: 'change', col: 'jobs', op: 'update', id: 4, unit: 1 }) });
+      first?.onmessage?.({ data: 'not json' });
+    });
+    expect(result.current.connected).toBe(true);
+    expect(events).toEqual([{ type: 'change', col: 'jobs', op: 'update', id: 4, unit: 1 }]);
+    expect(result.current.lastEvent?.id).toBe(4);
+
+    act(() => first?.onclose?.());
+    expect(result.current.connected).toBe(false);
+    act(() => vi.advanceTimersByTime(2999));
+    expect(FakeSocket.all).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeSocket.all).toHaveLength(2);
+
+    unmount();
+    expect(FakeSocket.all[1]?.closed).toBe(true);
+  });
+
+  it('stays closed without a token', () => {
+    const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+    renderHook(() =>
+      useSocket(
+        () => null,
+        () => {},
+        create,
+      ),
+    );
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+});
