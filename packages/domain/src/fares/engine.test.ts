@@ -114,6 +114,24 @@ const cases: Case[] = [
     expect: ['R1:5000'],
   },
   {
+    name: 'a large area (tested for every request) matches',
+    rates: [rate(1, { to: { type: 'area', id: 13 } })],
+    req: { to: QUEBEC },
+    expect: ['R1:5000'],
+  },
+  {
+    name: 'a location without coordinates matches by address only',
+    rates: [rate(1, { to: { type: 'location', id: 3 } })],
+    req: { to: { ...DOWNTOWN, address: '1 MAIN ST' } },
+    expect: ['R1:5000'],
+  },
+  {
+    name: 'a location without coordinates: other addresses do not match',
+    rates: [rate(1, { to: { type: 'location', id: 3 } })],
+    req: { to: { ...DOWNTOWN, address: '2 Main St' } },
+    expect: [],
+  },
+  {
     name: 'anywhere matches any point',
     rates: [rate(1, { from: { type: 'any' }, to: { type: 'any' } })],
     req: { from: QUEBEC, to: QUEBEC },

@@ -12,6 +12,7 @@ import {
   type FareIndex,
   type FareIndexOptions,
   type PairIndex,
+  placesNear,
   type RequestPoint,
   type ServiceIndex,
   type SkippedRecord,
@@ -408,10 +409,12 @@ export function computeJobFares(request: unknown, context: FareContext, options:
   const freePassengers = byBand ? (free.age0to5 ? byBand.age0to5 : 0) + (free.age6to11 ? byBand.age6to11 : 0) : 0;
   const payingPassengers = totalPassengers - freePassengers;
 
-  const holidayWindow = context.holidays.find(
-    (h) =>
-      (h.record.unit === undefined || h.record.unit === req.unit) && moment.date >= h.start && moment.date <= h.end,
-  );
+  let holidayWindow: HolidayWindow | undefined;
+  for (const h of context.holidays)
+    if ((h.record.unit === undefined || h.record.unit === req.unit) && moment.date >= h.start && moment.date <= h.end) {
+      holidayWindow = h;
+      break;
+    }
   const isHoliday = holidayWindow !== undefined;
 
   const greatCircle = haversineMetres(req.from, req.to);
@@ -430,18 +433,21 @@ export function computeJobFares(request: unknown, context: FareContext, options:
   const toPoint: RequestPoint = req.to;
   const fromHits = new Uint8Array(site.places.length);
   const toHits = new Uint8Array(site.places.length);
-  const fromKeys: number[] = [];
-  const toKeys: number[] = [];
-  for (const p of site.places) {
-    if (p.contains(fromPoint)) {
+  // "Anywhere" (key 0) contains every point; the other places are found through the spatial lookup.
+  fromHits[0] = 1;
+  toHits[0] = 1;
+  const fromKeys: number[] = [0];
+  const toKeys: number[] = [0];
+  for (const p of placesNear(site, fromPoint))
+    if (!fromHits[p.key] && p.contains(fromPoint)) {
       fromHits[p.key] = 1;
       fromKeys.push(p.key);
     }
-    if (p.contains(toPoint)) {
+  for (const p of placesNear(site, toPoint))
+    if (!toHits[p.key] && p.contains(toPoint)) {
       toHits[p.key] = 1;
       toKeys.push(p.key);
     }
-  }
 
   const scan: Scan = {
     tag: req.tag,
@@ -486,8 +492,20 @@ export function computeJobFares(request: unknown, context: FareContext, options:
       }),
     );
   }
-  fares.sort((a, b) => a.total - b.total || a.service - b.service);
+  fares.sort(byTotalThenService);
   return { fares };
+}
+
+function byTotalThenService(a: JobFare, b: JobFare): number {
+  return a.total - b.total || a.service - b.service;
+}
+
+function matchedPlace(p: CompiledPlace): MatchedPlace {
+  return {
+    type: p.type,
+    ...(p.id !== undefined ? { id: p.id } : {}),
+    ...(p.name !== undefined ? { name: p.name } : {}),
+  };
 }
 
 interface PriceInput {
@@ -539,11 +557,6 @@ function price(c: Candidate, x: PriceInput): JobFare {
     after = next;
   }
   const total = Math.max(0, after);
-  const place = (p: CompiledPlace): MatchedPlace => ({
-    type: p.type,
-    ...(p.id !== undefined ? { id: p.id } : {}),
-    ...(p.name !== undefined ? { name: p.name } : {}),
-  });
   return {
     code: rate.code,
     service: rate.service,
@@ -565,8 +578,8 @@ function price(c: Candidate, x: PriceInput): JobFare {
         perPassenger: rate.perPassenger,
         unitPrice: rate.priceCents,
       },
-      from: place(c.from),
-      to: place(c.to),
+      from: matchedPlace(c.from),
+      to: matchedPlace(c.to),
       distance: x.distance,
       passengers: {
         total: x.totalPassengers,

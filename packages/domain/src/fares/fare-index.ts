@@ -47,6 +47,9 @@ export interface CompiledPlace {
   name?: string;
   specificity: number;
   contains(p: RequestPoint): boolean;
+  box?: BBox;
+  address?: string;
+  locationId?: number;
 }
 
 /** A request end as the index tests it. */
@@ -119,6 +122,12 @@ export interface SiteIndex {
   /** Places referenced by this site's rates; [0] is "anywhere". */
   places: CompiledPlace[];
   rateCount: number;
+  /** Spatial lookup of `places` by grid cell (see {@link placesNear}). */
+  grid: Map<number, CompiledPlace[]>;
+  byAddress: Map<string, CompiledPlace[]>;
+  byLocation: Map<number, CompiledPlace[]>;
+  /** Places too large for the grid. */
+  everywhere: CompiledPlace[];
   services: Map<number, ServiceIndex>;
 }
 
@@ -136,26 +145,107 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
 }
 
 /** A circle test with a cheap latitude/longitude box in front of the haversine. */
-function circle(centre: LatLon, radius: number): (p: LatLon) => boolean {
+function circleBox(centre: LatLon, radius: number): BBox {
   const dLat = radius / 111_000 + 1e-9;
   const cos = Math.cos((centre.lat * Math.PI) / 180);
   const dLon = cos > 1e-6 ? dLat / cos : 360;
-  return (p) =>
-    Math.abs(p.lat - centre.lat) <= dLat &&
-    Math.abs(p.lon - centre.lon) <= dLon &&
-    haversineMetres(p, centre) <= radius;
+  return { minLat: centre.lat - dLat, maxLat: centre.lat + dLat, minLon: centre.lon - dLon, maxLon: centre.lon + dLon };
 }
 
-function compileLocation(loc: LocationRecord, defaultRadius: number): (p: RequestPoint) => boolean {
+/** A circle test with a cheap latitude/longitude box in front of the haversine. */
+function circle(centre: LatLon, radius: number): { box: BBox; test: (p: LatLon) => boolean } {
+  const box = circleBox(centre, radius);
+  return { box, test: (p) => inBBox(p, box) && haversineMetres(p, centre) <= radius };
+}
+
+/** What a place needs besides its identity: the test, and the keys the spatial lookup files it under. */
+interface PlaceShape {
+  contains: (p: RequestPoint) => boolean;
+  /** Where its points can be; absent when it has no coordinates (found by address or id only). */
+  box?: BBox;
+  /** Trimmed, lower-case address that also matches. */
+  address?: string;
+  locationId?: number;
+}
+
+function normalAddress(a: string | undefined): string | undefined {
+  const t = a?.trim().toLowerCase();
+  return t ? t : undefined;
+}
+
+function compileLocation(loc: LocationRecord, defaultRadius: number): PlaceShape {
   const lon = loc.lon ?? loc.lng;
   const near =
     loc.lat !== undefined && lon !== undefined ? circle({ lat: loc.lat, lon }, loc.radius ?? defaultRadius) : null;
-  return (p) => p.location === loc._id || sameAddress(p.address, loc.address) || (near?.(p) ?? false);
+  const address = normalAddress(loc.address);
+  return {
+    contains: (p) => p.location === loc._id || sameAddress(p.address, loc.address) || (near?.test(p) ?? false),
+    box: near?.box,
+    address,
+    locationId: loc._id,
+  };
 }
 
-function compileArea(polygons: Polygon[]): (p: RequestPoint) => boolean {
+function compileArea(polygons: Polygon[]): PlaceShape {
   const box: BBox = bboxOf(polygons);
-  return (p) => inBBox(p, box) && polygons.some((poly) => pointInPolygon(p, poly));
+  return { contains: (p) => inBBox(p, box) && polygons.some((poly) => pointInPolygon(p, poly)), box };
+}
+
+/** Grid cell size for the spatial lookup of places, in degrees (about 2 km). */
+const CELL = 0.02;
+/** A place covering more cells than this is tested for every request instead. */
+const MAX_CELLS = 2500;
+
+function cellKey(latCell: number, lonCell: number): number {
+  return (latCell + 10_000) * 100_000 + (lonCell + 20_000);
+}
+
+/** Files the site's places for {@link placesNear}: by grid cell, address and location id. */
+function buildLookup(site: SiteIndex) {
+  for (const place of site.places) {
+    if (place.type === 'any') continue;
+    if (place.address !== undefined) {
+      const list = site.byAddress.get(place.address) ?? [];
+      list.push(place);
+      site.byAddress.set(place.address, list);
+    }
+    if (place.locationId !== undefined) {
+      const list = site.byLocation.get(place.locationId) ?? [];
+      list.push(place);
+      site.byLocation.set(place.locationId, list);
+    }
+    const b = place.box;
+    if (!b) continue;
+    const lat0 = Math.floor(b.minLat / CELL);
+    const lat1 = Math.floor(b.maxLat / CELL);
+    const lon0 = Math.floor(b.minLon / CELL);
+    const lon1 = Math.floor(b.maxLon / CELL);
+    if ((lat1 - lat0 + 1) * (lon1 - lon0 + 1) > MAX_CELLS) {
+      site.everywhere.push(place);
+      continue;
+    }
+    for (let i = lat0; i <= lat1; i++)
+      for (let j = lon0; j <= lon1; j++) {
+        const k = cellKey(i, j);
+        const list = site.grid.get(k);
+        if (list) list.push(place);
+        else site.grid.set(k, [place]);
+      }
+  }
+}
+
+/**
+ * Places of a site that may contain a point: those whose box covers its grid cell, those named by
+ * its address or location id, and the very large ones. May repeat a place; "anywhere" is not included.
+ */
+export function placesNear(site: SiteIndex, p: RequestPoint): CompiledPlace[] {
+  const out = [...site.everywhere];
+  const cell = site.grid.get(cellKey(Math.floor(p.lat / CELL), Math.floor(p.lon / CELL)));
+  if (cell) out.push(...cell);
+  const address = normalAddress(p.address);
+  if (address !== undefined) out.push(...(site.byAddress.get(address) ?? []));
+  if (p.location !== undefined) out.push(...(site.byLocation.get(p.location) ?? []));
+  return out;
 }
 
 /** Fields a child rate takes from its parent when it has none of its own. */
@@ -280,19 +370,19 @@ export function buildFareIndex(
       ? (v as { _id: number })._id
       : undefined;
 
-  const locationTests = new Map<number, { rec: LocationRecord; test: (p: RequestPoint) => boolean }>();
+  const locationTests = new Map<number, { rec: LocationRecord; shape: PlaceShape }>();
   for (const raw of places.locations ?? []) {
     const r = locationRecordSchema.safeParse(raw);
     if (!r.success) skipped.push({ collection: 'locations', _id: idOf(raw), reason: 'unreadable location' });
-    else locationTests.set(r.data._id, { rec: r.data, test: compileLocation(r.data, defaultRadius) });
+    else locationTests.set(r.data._id, { rec: r.data, shape: compileLocation(r.data, defaultRadius) });
   }
-  const areaTests = new Map<number, { rec: AreaRecord; test: (p: RequestPoint) => boolean }>();
+  const areaTests = new Map<number, { rec: AreaRecord; shape: PlaceShape }>();
   for (const raw of places.areas ?? []) {
     const r = areaRecordSchema.safeParse(raw);
     const polygons = r.success ? parseAreaMap(r.data.map) : null;
     if (!r.success || !polygons)
       skipped.push({ collection: 'areas', _id: idOf(raw), reason: 'area map is not a polygon' });
-    else areaTests.set(r.data._id, { rec: r.data, test: compileArea(polygons) });
+    else areaTests.set(r.data._id, { rec: r.data, shape: compileArea(polygons) });
   }
 
   const parsed: RateRecord[] = [];
@@ -311,7 +401,15 @@ export function buildFareIndex(
   const siteOf = (unit: number): SiteIndex => {
     let s = sites.get(unit);
     if (!s) {
-      s = { places: [ANYWHERE], rateCount: 0, services: new Map() };
+      s = {
+        places: [ANYWHERE],
+        rateCount: 0,
+        services: new Map(),
+        grid: new Map(),
+        byAddress: new Map(),
+        byLocation: new Map(),
+        everywhere: [],
+      };
       sites.set(unit, s);
       placeCache.set(unit, new Map());
     }
@@ -335,7 +433,9 @@ export function buildFareIndex(
         type: 'point',
         name: address,
         specificity: PLACE_SPECIFICITY.point,
-        contains: (q) => sameAddress(q.address, address) || near(q),
+        contains: (q) => sameAddress(q.address, address) || near.test(q),
+        box: near.box,
+        address: normalAddress(address),
       };
     } else if (p.type === 'location') {
       const loc = locationTests.get(p.id);
@@ -346,19 +446,12 @@ export function buildFareIndex(
         id: p.id,
         name: loc.rec.name,
         specificity: PLACE_SPECIFICITY.location,
-        contains: loc.test,
+        ...loc.shape,
       };
     } else {
       const area = areaTests.get(p.id);
       if (!area) return `area ${p.id} not found`;
-      place = {
-        key,
-        type: 'area',
-        id: p.id,
-        name: area.rec.name,
-        specificity: PLACE_SPECIFICITY.area,
-        contains: area.test,
-      };
+      place = { key, type: 'area', id: p.id, name: area.rec.name, specificity: PLACE_SPECIFICITY.area, ...area.shape };
     }
     site.places.push(place);
     cache.set(cacheKey, place);
@@ -459,5 +552,6 @@ export function buildFareIndex(
     if (compiled.biDir) file(svc.reverse, to, from);
     rateCount++;
   }
+  for (const site of sites.values()) buildLookup(site);
   return { sites, rateCount, skipped };
 }

@@ -26,6 +26,7 @@ const square = (minLat: number, maxLat: number, minLon: number, maxLon: number) 
 export const LOCATIONS = [
   { _id: 1, unit: 1, name: 'Airport', address: '975 Romeo-Vachon Blvd', lat: 45.46, lon: -73.74, radius: 1000 },
   { _id: 2, unit: 1, name: 'Station', address: '895 De La Gauchetiere St W', lat: 45.5, lon: -73.57, radius: 300 },
+  { _id: 3, unit: 1, name: 'Head office', address: '1 Main St' },
 ];
 
 export const AREAS = [
@@ -49,6 +50,7 @@ export const AREAS = [
     },
   },
   { _id: 12, unit: 1, name: 'Donut', map: [square(45.53, 45.57, -73.7, -73.6), square(45.54, 45.56, -73.67, -73.63)] },
+  { _id: 13, unit: 1, name: 'Province', map: square(44, 48, -76, -70) },
 ];
 
 export const SERVICES = [
