@@ -755,6 +755,12 @@ describe('bad requests', () => {
       'extraServices.0.id',
     ],
     ['zero seats', request({ seats: 0 }), /^seats must be 1 or more$/, 'seats'],
+    [
+      'absurd quantity',
+      request({ extraServices: [{ id: 1, quantity: 1e9 }] }),
+      /^extraServices\.0\.quantity must be at most 1000$/,
+      'extraServices.0.quantity',
+    ],
     ['not an object', 'hello', /Invalid/, undefined],
   ];
   it.each(bad)('%s', (_name, req, message, field) => {
@@ -827,6 +833,22 @@ describe('context', () => {
       'rates:4',
     ]);
     expect(computeJobFares(request(), ctx).fares.map((f) => f.code)).toEqual(['R1']);
+  });
+
+  it('quotes a profile whose rules cannot be read without them, and reports it', () => {
+    const ctx = createFareContext({
+      rates: [rate(1, { rateType: 'Free 0-5 ' })],
+      areas: AREAS,
+      profiles: [
+        { _id: 1, unit: 1, rateType: ' FREE 0-5', rules: { discount: { type: 'Percent', value: 10 } } },
+        { _id: 2, unit: 1, rateType: 'free 0-5', rules: [{ kind: 'discount' }] },
+      ],
+    });
+    expect(ctx.skipped).toEqual([
+      { collection: 'profiles', _id: 2, reason: 'rules unreadable; quoted without discount or markup' },
+    ]);
+    expect(computeJobFares(request({ profile: 1 }), ctx).fares.map((f) => f.total)).toEqual([4500]);
+    expect(computeJobFares(request({ profile: 2 }), ctx).fares.map((f) => f.total)).toEqual([5000]);
   });
 
   it('reads numeric strings and nulls the way forms store them', () => {

@@ -30,7 +30,9 @@ import {
   jobFareRequestSchema,
   type ProfileRecord,
   type ProfileRule,
+  type ProfileRules,
   profileRecordSchema,
+  profileRulesSchema,
   type RateType,
   type ServiceRecord,
   serviceRecordSchema,
@@ -56,13 +58,16 @@ export interface FareData {
 /** Everything the engine needs besides the request; build it once and reuse it until the data changes. */
 export interface FareContext {
   index: FareIndex;
-  profiles: ReadonlyMap<number, ProfileRecord>;
+  profiles: ReadonlyMap<number, FareProfile>;
   holidays: readonly HolidayWindow[];
   extraServices: ReadonlyMap<number, ExtraServiceRecord>;
   services: ReadonlyMap<number, ServiceRecord>;
   /** Records left out because they could not be read. */
   skipped: readonly (SkippedRecord | { collection: string; _id?: number; reason: string })[];
 }
+
+/** A profile with its rules read (absent when it has none, or when they could not be read). */
+export type FareProfile = Omit<ProfileRecord, 'rules'> & { rules?: ProfileRules };
 
 export interface HolidayWindow {
   record: HolidayRecord;
@@ -175,7 +180,20 @@ export function createFareContext(data: FareData, options: FareIndexOptions = {}
     options,
   );
   const skipped: { collection: string; _id?: number; reason: string }[] = [...index.skipped];
-  const profiles = new Map(readAll('profiles', data.profiles, profileRecordSchema, skipped).map((p) => [p._id, p]));
+  const profiles = new Map<number, FareProfile>();
+  for (const p of readAll('profiles', data.profiles, profileRecordSchema, skipped)) {
+    const { rules: raw, ...rest } = p;
+    const rules = raw === undefined || raw === null ? undefined : profileRulesSchema.safeParse(raw);
+    // A profile with unreadable rules is still quoted (without discount or markup) and reported,
+    // rather than answering "Unknown profile" for every one of its jobs.
+    if (rules && !rules.success)
+      skipped.push({
+        collection: 'profiles',
+        _id: p._id,
+        reason: 'rules unreadable; quoted without discount or markup',
+      });
+    profiles.set(p._id, rules?.success ? { ...rest, rules: rules.data } : rest);
+  }
   const holidays: HolidayWindow[] = [];
   for (const h of readAll('holidays', data.holidays, holidayRecordSchema, skipped)) {
     const startText = h.start ?? h.date;
@@ -370,7 +388,7 @@ export function computeJobFares(request: unknown, context: FareContext, options:
   // The schema already refused an invalid date; this only narrows the type.
   if (!moment) throw new FareRequestError("date must be a valid local date-time 'YYYY-MM-DD HH:mm'", 'date');
 
-  let profile: ProfileRecord | null = null;
+  let profile: FareProfile | null = null;
   if (req.profile !== undefined) {
     const p = context.profiles.get(req.profile);
     if (!p || (p.unit !== undefined && p.unit !== req.unit && !p.sharedWith?.includes(req.unit)))
@@ -515,7 +533,7 @@ interface PriceInput {
   totalPassengers: number;
   extras: { record: ExtraServiceRecord; quantity: number; amount: number }[];
   extrasTotal: number;
-  profile: ProfileRecord | null;
+  profile: FareProfile | null;
   profileRateType: RateType;
   holiday: HolidayRecord | null;
   distance: FareBreakdown['distance'];

@@ -30,6 +30,11 @@ const num = z.union([
 ]);
 const finite = num.pipe(z.number().finite());
 const nonNegative = num.pipe(z.number().finite().min(0));
+/** An enum read case- and space-insensitively ('Ordinary ' is 'ordinary'), as forms may store it. */
+function looseEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values));
+}
+
 const weekDays = z.array(z.number().int().min(0).max(7));
 const text = z.string();
 
@@ -65,7 +70,13 @@ const requestPoint = z.preprocess(
   ),
 );
 
-const count = z.number().int().min(0, { error: 'must be 0 or more' });
+/** Head counts and quantities: bounded so that no request can push amounts beyond exact integers. */
+const MAX_COUNT = 1000;
+const count = z
+  .number()
+  .int()
+  .min(0, { error: 'must be 0 or more' })
+  .max(MAX_COUNT, { error: `must be at most ${MAX_COUNT}` });
 
 export const jobFareRequestSchema = z.object({
   /** The site (`units._id`). */
@@ -82,13 +93,28 @@ export const jobFareRequestSchema = z.object({
     .refine((d) => parseFareDate(d) !== null, { error: "must be a valid local date-time 'YYYY-MM-DD HH:mm'" }),
   /** Passengers by age band; when absent, `seats` (or 1) adults. */
   passengers: z.object({ adults: count.optional(), age0to5: count.optional(), age6to11: count.optional() }).optional(),
-  seats: z.number().int().min(1, { error: 'must be 1 or more' }).optional(),
+  seats: z
+    .number()
+    .int()
+    .min(1, { error: 'must be 1 or more' })
+    .max(MAX_COUNT, { error: `must be at most ${MAX_COUNT}` })
+    .optional(),
   /** Quote only this service (`services._id`). */
   service: id.optional(),
   /** Tagged tariff wanted (school fares); rates with another tag never match. */
   tag: z.string().optional(),
   extraServices: z
-    .array(z.object({ id, quantity: z.number().int().min(1, { error: 'must be 1 or more' }).default(1) }))
+    .array(
+      z.object({
+        id,
+        quantity: z
+          .number()
+          .int()
+          .min(1, { error: 'must be 1 or more' })
+          .max(MAX_COUNT, { error: `must be at most ${MAX_COUNT}` })
+          .default(1),
+      }),
+    )
     .optional(),
 });
 /** A request as sent (before defaults). */
@@ -154,7 +180,7 @@ export type AdditionValueType = (typeof ADDITION_VALUE_TYPES)[number];
 
 export const additionSchema = z.object({
   name: z.string().min(1),
-  valueType: z.enum(ADDITION_VALUE_TYPES),
+  valueType: looseEnum(ADDITION_VALUE_TYPES),
   value: finite,
   times: opt(z.array(timeWindow)),
   dates: opt(z.array(dateWindow)),
@@ -177,7 +203,7 @@ export const rateRecordSchema = z.object({
   /** Currency units: per job, or per paying passenger when `perPassenger`. */
   price: opt(finite),
   perPassenger: opt(z.boolean()),
-  rateType: opt(z.enum(RATE_TYPES)),
+  rateType: opt(looseEnum(RATE_TYPES)),
   priority: opt(finite),
   startDate: opt(text),
   endDate: opt(text),
@@ -199,7 +225,7 @@ export const rateRecordSchema = z.object({
 });
 export type RateRecord = z.output<typeof rateRecordSchema>;
 
-export const profileRuleSchema = z.object({ type: z.enum(DISCOUNT_TYPES), value: opt(finite) });
+export const profileRuleSchema = z.object({ type: looseEnum(DISCOUNT_TYPES), value: opt(finite) });
 export type ProfileRule = z.output<typeof profileRuleSchema>;
 
 export const profileRecordSchema = z.object({
@@ -208,10 +234,14 @@ export const profileRecordSchema = z.object({
   name: opt(text),
   status: opt(text),
   profileType: opt(text),
-  rateType: opt(z.enum(RATE_TYPES)),
+  rateType: opt(looseEnum(RATE_TYPES)),
   sharedWith: opt(z.array(id)),
-  rules: opt(z.object({ discount: opt(profileRuleSchema), markup: opt(profileRuleSchema) })),
+  /** Read separately with {@link profileRulesSchema}: unreadable rules must not hide the profile. */
+  rules: z.unknown().optional(),
 });
+
+export const profileRulesSchema = z.object({ discount: opt(profileRuleSchema), markup: opt(profileRuleSchema) });
+export type ProfileRules = z.output<typeof profileRulesSchema>;
 export type ProfileRecord = z.output<typeof profileRecordSchema>;
 
 export const holidayRecordSchema = z.object({
