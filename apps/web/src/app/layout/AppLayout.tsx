@@ -25,7 +25,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu.toggle')} />
-            <Text fw={700} c="blue.7">
+            <Text fw={700} c="blue.7" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
               {t('app.name')}
             </Text>
           </Group>

@@ -15,7 +15,12 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="subtle" rightSection={<IconChevronDown size={14} />} aria-label={t('userMenu.label')}>
+          <Button
+            variant="subtle"
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={t('userMenu.label')}
+            maw={220}
+          >
             {user.name || user.email}
           </Button>
         </Menu.Target>

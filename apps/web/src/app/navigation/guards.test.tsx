@@ -84,6 +84,17 @@ describe('unknown sub-paths', () => {
   });
 });
 
+describe('report sub-pages', () => {
+  it('opens a known report and sends an unknown one to the reports list', async () => {
+    logInAs(makeUser('admin'));
+    const app = renderApp('/reports/bill-reports');
+    expect(await screen.findByRole('heading', { name: 'Bill Report' })).toBeTruthy();
+    await app.router.navigate('/reports/no-such-report');
+    await waitFor(() => expect(app.pathname()).toBe('/reports'));
+    expect(await screen.findByRole('link', { name: 'Unique Drivers Per Day' })).toBeTruthy();
+  });
+});
+
 describe('menu', () => {
   it('lists what the role may see, with the template wording', async () => {
     logInAs(makeUser('agent', { unitType: 'School' }));

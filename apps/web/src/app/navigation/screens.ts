@@ -11,7 +11,21 @@ export interface SubRoute {
   screen?: string;
   /** i18n key under `pages.` naming what the sub-route does. */
   page: string;
+  /** The placeholder of the list links to it (report sub-pages). */
+  link?: boolean;
 }
+
+/** The report sub-pages of spec section 2. */
+export const REPORTS = [
+  'shuttle-reports',
+  'bill-reports',
+  'holiday-reports',
+  'holidaytariff-reports',
+  'drivers-reports',
+  'vehicles-reports',
+  'trips-pax-reports',
+  'unique-drivers-report',
+] as const;
 
 /** One screen of spec section 2: its path, guard, template availability, wording and sub-routes. */
 export interface ScreenDef {
@@ -88,7 +102,7 @@ export const SCREENS: Record<string, ScreenDef> = {
     key: 'reports',
     path: '/reports',
     module: 'reports',
-    subRoutes: [{ path: ':report', action: 'view', page: 'report' }],
+    subRoutes: REPORTS.map((report) => ({ path: report, action: 'view', page: `reports.${report}`, link: true })),
   },
   help: { key: 'help', path: '/help', module: null, feature: 'help' },
   // Settings menu.
