@@ -27,6 +27,8 @@ export const LOCATIONS = [
   { _id: 1, unit: 1, name: 'Airport', address: '975 Romeo-Vachon Blvd', lat: 45.46, lon: -73.74, radius: 1000 },
   { _id: 2, unit: 1, name: 'Station', address: '895 De La Gauchetiere St W', lat: 45.5, lon: -73.57, radius: 300 },
   { _id: 3, unit: 1, name: 'Head office', address: '1 Main St' },
+  // Small and inside one grid cell of the place lookup, so that lookup mistakes show.
+  { _id: 4, unit: 1, name: 'Clinic', lat: 45.5312, lon: -73.6188, radius: 150 },
 ];
 
 export const AREAS = [
