@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { FareContextCache } from './acts/fares/fare-context.cache.ts';
 import { TokenService } from './auth/token.ts';
 import type { Config } from './config.ts';
 import { registerLiveHub } from './live/hub.ts';
@@ -56,7 +57,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     tokens: await TokenService.create(opts.db, opts.config.tokenSecret, opts.config.tokenTtlSeconds),
     mailer: createMailer(store, opts.config.smtpUrl, opts.config.mailFrom),
     config: opts.config,
+    fareContexts: new FareContextCache(store),
   };
+  await services.fareContexts.start();
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = toHttp(err);
@@ -74,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const stopHub = await registerLiveHub(app, services);
   app.addHook('onClose', async () => {
     await stopHub();
+    await services.fareContexts.close();
   });
 
   const dist = opts.config.webDist;

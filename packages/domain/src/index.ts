@@ -1,5 +1,6 @@
 export * from './auth/index.ts';
 export * from './constants.ts';
+export * from './fares/index.ts';
 export * from './permissions/index.ts';
 export * from './resources/index.ts';
 export * from './templates/index.ts';

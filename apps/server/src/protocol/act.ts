@@ -1,5 +1,6 @@
 import type { ModuleKey } from '@tc/domain';
 import type { CollectionOp } from '../access/access.ts';
+import type { FareContextCache } from '../acts/fares/fare-context.cache.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { TokenService } from '../auth/token.ts';
 import type { Config } from '../config.ts';
@@ -13,6 +14,7 @@ export interface Services {
   tokens: TokenService;
   mailer: Mailer;
   config: Config;
+  fareContexts: FareContextCache;
 }
 
 export interface ActContext {

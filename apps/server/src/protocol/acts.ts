@@ -1,4 +1,5 @@
 import { collectionActs } from '../acts/collections/collection.acts.ts';
+import { fareActs } from '../acts/fares/fares.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
 import type { Act } from './act.ts';
@@ -8,4 +9,5 @@ export const ACTS: Readonly<Record<string, Act>> = {
   ...sessionActs,
   ...collectionActs,
   ...roleActs,
+  ...fareActs,
 };

@@ -1,4 +1,4 @@
-import { collectionDef } from '@tc/domain';
+import { collectionDef, createFareContext } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
@@ -19,6 +19,23 @@ describe('demo data against the registry', () => {
       if (!def) continue;
       for (const doc of docs) checkFields(def, doc);
     }
+  });
+});
+
+describe('demo data against the fare engine', () => {
+  it('gives the engine only records it can read (no missing parent rate, no bad place)', () => {
+    const c = generateDemo({ jobs: 0 }).collections;
+    const ctx = createFareContext({
+      rates: c.rates ?? [],
+      fares: c.fares,
+      areas: c.areas,
+      locations: c.locations,
+      profiles: c.profiles,
+      holidays: c.holidays,
+      extraservices: c.extraservices,
+      services: c.services,
+    });
+    expect(ctx.skipped).toEqual([]);
   });
 });
 

@@ -107,10 +107,10 @@ function checkIntegrity(demo: DemoData, jobs: Doc[]): void {
     for (const [field, target] of Object.entries(REFS[col] ?? {}))
       for (const id of ids(d[field])) refs.push([target, id]);
     for (const field of ['from', 'to']) {
-      const v = d[field] as { kind?: string; id?: number } | undefined;
+      const v = d[field] as { type?: string; id?: number } | undefined;
       if ((col === 'rates' || col === 'fares') && v) {
-        expect(['location', 'area']).toContain(v.kind);
-        refs.push([v.kind === 'location' ? 'locations' : 'areas', v.id as number]);
+        expect(['location', 'area']).toContain(v.type);
+        refs.push([v.type === 'location' ? 'locations' : 'areas', v.id as number]);
       }
     }
     for (const [target, id] of refs) {
@@ -268,7 +268,9 @@ describe('generateDemo', () => {
       expect(date >= first && date <= last, date).toBe(true);
       if (date < dayAgo) expect(['dropped', 'noshow', 'canceled', 'draft', 'onhold'], `${j._id}`).toContain(j.status);
       if (date > dayAhead) expect(['picked', 'dropped', 'noshow'], `${j._id}`).not.toContain(j.status);
-      expect(Number.isInteger(j.price) && (j.price as number) >= 0).toBe(true);
+      // money in currency units with at most two decimals
+      expect(j.price as number).toBeGreaterThanOrEqual(0);
+      expect(Math.abs((j.price as number) * 100 - Math.round((j.price as number) * 100))).toBeLessThan(1e-6);
       expect(PAYMENT_TYPES as readonly unknown[]).toContain(j.paymentType);
       if (['routed', 'picked', 'dropped'].includes(j.status as string)) expect(j.trip, `${j._id}`).toBeTypeOf('number');
     }

@@ -99,6 +99,8 @@ export const DEMO_ROLES = [
 
 type UnitId = 1 | 2 | 3;
 const UNITS: readonly UnitId[] = [1, 2, 3];
+/** Records keep money in currency units as forms enter it (docs/fares.md); amounts here are written in cents. */
+const money = (cents: number): number => cents / 100;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -561,10 +563,10 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
         name,
         profileType,
         description,
-        basePrice,
-        extraPrice,
+        basePrice: money(basePrice),
+        extraPrice: money(extraPrice),
         baseUpTo,
-        surcharge,
+        surcharge: money(surcharge),
         ...stamp(),
       });
     }
@@ -1057,11 +1059,12 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   ) => ({
     name,
     valueType,
-    value,
+    value: valueType === 'percent' ? value : money(value),
     ...extra,
     priority,
   });
   function rate(u: UnitId, fields: Record<string, unknown>): void {
+    if (typeof fields.price === 'number') fields.price = money(fields.price);
     add('rates', {
       unit: u,
       biDir: true,
@@ -1088,8 +1091,8 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     ] as const) {
       rate(1, {
         code: `YUL-${slug(z.borough.name).slice(0, 6).toUpperCase()}-${tag}`,
-        from: { kind: 'location', id: yul.id },
-        to: { kind: 'area', id: z.id },
+        from: { type: 'location', id: yul.id },
+        to: { type: 'area', id: z.id },
         service: svcId,
         price: Math.round(((4000 + km * 180) * mult) / 25) * 25,
       });
@@ -1097,20 +1100,20 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   }
   rate(1, {
     code: 'YUL-GARECENTRALE-SED',
-    from: { kind: 'location', id: yul.id },
-    to: { kind: 'location', id: central.id },
+    from: { type: 'location', id: yul.id },
+    to: { type: 'location', id: central.id },
     service: S.sedan,
     price: 4940,
-    priority: 5,
+    priority: 30,
   });
   rate(1, {
     code: 'YUL-GARECENTRALE-F05',
-    from: { kind: 'location', id: yul.id },
-    to: { kind: 'location', id: central.id },
+    from: { type: 'location', id: yul.id },
+    to: { type: 'location', id: central.id },
     service: S.sedan,
     price: 0,
     rateType: 'free 0-5',
-    priority: 5,
+    priority: 30,
   });
   const [rz1, rz2] = routingAreas[1] as [number, number];
   for (const [a, b, from, to, price] of [
@@ -1121,8 +1124,8 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   ] as const) {
     rate(1, {
       code: `DIST-${a}-${b}-${from}-${to}`,
-      from: { kind: 'area', id: a },
-      to: { kind: 'area', id: b },
+      from: { type: 'area', id: a },
+      to: { type: 'area', id: b },
       service: S.wheelchair,
       price,
       distanceFrom: from,
@@ -1139,8 +1142,8 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       for (const d of dests.slice(0, 2)) {
         rate(u, {
           code: `${unitCode[u]}-${slug(z.borough.name).slice(0, 6).toUpperCase()}-${d.id}`,
-          from: { kind: 'area', id: z.id },
-          to: { kind: 'location', id: d.id },
+          from: { type: 'area', id: z.id },
+          to: { type: 'location', id: d.id },
           service: u === 2 ? S.school : S.shuttle,
           price: u === 2 ? 0 : Math.round((300 + (haversine(z.borough, d.place) / 1000) * 40) / 25) * 25,
           rateType: u === 2 ? 'free 6-11' : 'ordinary',
@@ -1151,8 +1154,20 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     }
   }
 
-  // ---- fares (school fares, site 2)
+  // ---- fares (school fares, site 2): per zone a tagged base rate the school fares inherit from
   for (const z of zoneAreas[2]) {
+    rate(2, {
+      code: `LAV-SCH-${slug(z.borough.name).slice(0, 6).toUpperCase()}`,
+      tag: 'laval-schools',
+      from: { type: 'area', id: z.id },
+      to: { type: 'area', id: z.id },
+      service: S.school,
+      price: 300,
+      startDate: '2025-08-27',
+      endDate: '2026-06-23',
+      weekDays: [1, 2, 3, 4, 5],
+      additions: [],
+    });
     for (const [i, sch] of schools.slice(0, 2).entries()) {
       const code = `LAV-SCH-${String(collections.fares.length + 1).padStart(2, '0')}`;
       add('fares', {
@@ -1161,11 +1176,11 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
         tag: i === 0 ? 'school-am' : 'school-pm',
         parentTag: 'laval-schools',
         parentCode: `LAV-SCH-${slug(z.borough.name).slice(0, 6).toUpperCase()}`,
-        from: { kind: 'area', id: z.id },
-        to: { kind: 'location', id: sch.id },
+        from: { type: 'area', id: z.id },
+        to: { type: 'location', id: sch.id },
         biDir: true,
         service: S.school,
-        price: rng.pick([0, 0, 250, 350]),
+        price: money(rng.pick([0, 0, 250, 350])),
         rateType: rng.pick(['free 6-11', 'ordinary']),
         priority: 10,
         startDate: '2025-08-27',
@@ -1323,7 +1338,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     const km = haversine(from, to) / 1000;
     const base = service === S.school ? 0 : service === S.shuttle ? 300 : service === S.minivan ? 450 : 375;
     const perKm = service === S.school ? 0 : service === S.shuttle ? 40 : service === S.minivan ? 230 : 195;
-    return Math.round((base + km * 1.3 * perKm * (0.95 + r.next() * 0.1)) / 25) * 25;
+    return money(Math.round((base + km * 1.3 * perKm * (0.95 + r.next() * 0.1)) / 25) * 25);
   }
   function jobDoc(
     r: Rng,
