@@ -16,7 +16,22 @@ export default defineConfig({
       { find: /^@tc\/i18n$/, replacement: dir('../../packages/i18n/src/index.ts') },
     ],
   },
-  build: { outDir: dir('./dist'), emptyOutDir: true },
+  build: {
+    outDir: dir('./dist'),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       // The protocol is POST / on the same origin; a GET of / stays with Vite.

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChangePasswordForm } from '../../features/auth/ChangePasswordForm.tsx';
+import { ChangePasswordForm } from '#src/features/auth/ChangePasswordForm.tsx';
 import { useUser } from '../session/useSession.ts';
 
 export function UserMenu() {

@@ -1,4 +1,4 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ChangeEvent, socketUrl, useSocket } from './useSocket.ts';

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
-import { HelpPage } from '../../features/help/HelpPage.tsx';
-import { OutboxPage } from '../../features/outbox/OutboxPage.tsx';
-import { PermissionsPage } from '../../features/permissions/PermissionsPage.tsx';
+import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
+import { HelpPage } from '#src/features/help/HelpPage.tsx';
+import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
+import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import type { ScreenDef, SubRoute } from './screens.ts';
 
 export interface ScreenPageProps {

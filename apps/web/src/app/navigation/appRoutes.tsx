@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage } from '../../features/auth/ForgotPasswordPage.tsx';
-import { LoginPage } from '../../features/auth/LoginPage.tsx';
-import { LogoutPage } from '../../features/auth/LogoutPage.tsx';
-import { ResetPasswordPage } from '../../features/auth/ResetPasswordPage.tsx';
+import { ForgotPasswordPage } from '#src/features/auth/ForgotPasswordPage.tsx';
+import { LoginPage } from '#src/features/auth/LoginPage.tsx';
+import { LogoutPage } from '#src/features/auth/LogoutPage.tsx';
+import { ResetPasswordPage } from '#src/features/auth/ResetPasswordPage.tsx';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { HomeRoute } from './HomeRoute.tsx';
 import { ScreenGuard } from './ScreenGuard.tsx';

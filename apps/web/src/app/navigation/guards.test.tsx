@@ -1,8 +1,8 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/renderApp.tsx';
-import { logInAs, logOut, makeUser } from '../../test/session.ts';
+import { renderApp } from '#src/test/renderApp.tsx';
+import { logInAs, logOut, makeUser } from '#src/test/session.ts';
 
 describe('guest and authenticated routes', () => {
   it('sends a guest from an authenticated page to the login page', async () => {

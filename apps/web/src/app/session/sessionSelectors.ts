@@ -1,5 +1,5 @@
 import { can, MAP, type ModuleKey, resolveTemplate, type Template } from '@tc/domain';
-import type { SessionUser, Setting } from '../../api/types.ts';
+import type { SessionUser, Setting } from '#src/api/types.ts';
 
 /** A setting's value: the user's site value wins over the system-wide one (docs/protocol.md). */
 export function settingValue(settings: readonly Setting[], name: string, unit: number | null | undefined): unknown {

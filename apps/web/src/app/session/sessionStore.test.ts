@@ -1,7 +1,7 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, makeUser } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { logInAs, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 import { mapCenterOf, settingValue, templateOf } from './sessionSelectors.ts';
 import { autoLogin, getSession, logout, refreshToken, resetSession } from './sessionStore.ts';
 

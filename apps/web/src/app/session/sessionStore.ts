@@ -1,6 +1,6 @@
 import { moduleRecords } from '@tc/domain';
-import { call, configureClient } from '../../api/client.ts';
-import type { LoginAnswer, ModuleCatalogEntry, RefreshAnswer, SessionUser, Setting } from '../../api/types.ts';
+import { call, configureClient } from '#src/api/client.ts';
+import type { LoginAnswer, ModuleCatalogEntry, RefreshAnswer, SessionUser, Setting } from '#src/api/types.ts';
 import { adoptUserLanguage } from '../i18n.ts';
 
 export type SessionStatus = 'checking' | 'guest' | 'authenticated';

@@ -1,6 +1,6 @@
 import type { ModuleKey, Template } from '@tc/domain';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { SessionUser } from '../../api/types.ts';
+import type { SessionUser } from '#src/api/types.ts';
 import { mapCenterOf, templateOf, userCan } from './sessionSelectors.ts';
 import { getSession, type SessionState, subscribeSession } from './sessionStore.ts';
 

@@ -1,8 +1,8 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, makeUser } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { logInAs, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 import { getSession } from './sessionStore.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 

@@ -1,8 +1,8 @@
 import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { find, findKey } from '../../api/find.ts';
-import type { Unit } from '../../api/types.ts';
+import { find, findKey } from '#src/api/find.ts';
+import type { Unit } from '#src/api/types.ts';
 import { useSession } from '../session/useSession.ts';
 import { useSite } from './useSite.ts';
 

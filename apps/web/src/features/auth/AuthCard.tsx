@@ -1,7 +1,7 @@
 import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch.tsx';
+import { LanguageSwitch } from '#src/app/layout/LanguageSwitch.tsx';
 
 export interface AuthCardProps {
   title: string;

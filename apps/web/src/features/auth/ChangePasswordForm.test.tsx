@@ -1,10 +1,10 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fakeServer.ts';
-import { renderApp } from '../../test/renderApp.tsx';
-import { logInAs, makeUser } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { fakeServer } from '#src/test/fakeServer.ts';
+import { renderApp } from '#src/test/renderApp.tsx';
+import { logInAs, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 
 async function openModal() {
   fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));

@@ -3,10 +3,10 @@ import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
-import { notifySuccess } from '../../app/notify.ts';
-import { serverErrorText } from '../../app/serverErrors.ts';
-import { useSubmitGuard } from '../../app/useSubmitGuard.ts';
+import { call } from '#src/api/client.ts';
+import { notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { type ChangePasswordValues, changePasswordSchema } from './authSchemas.ts';
 import { useFieldError } from './useFieldError.ts';
 

@@ -1,10 +1,10 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../app/session/sessionStore.ts';
-import { renderApp } from '../../test/renderApp.tsx';
-import { logOut, makeUser } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { getSession } from '#src/app/session/sessionStore.ts';
+import { renderApp } from '#src/test/renderApp.tsx';
+import { logOut, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

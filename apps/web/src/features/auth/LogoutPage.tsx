@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
-import { logout } from '../../app/session/sessionStore.ts';
+import { logout } from '#src/app/session/sessionStore.ts';
 
 /** /logout: ends the session; the guards then show the login page. */
 export function LogoutPage() {

@@ -1,9 +1,9 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/renderApp.tsx';
-import { logOut } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { renderApp } from '#src/test/renderApp.tsx';
+import { logOut } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

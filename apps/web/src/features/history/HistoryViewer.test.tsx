@@ -1,11 +1,11 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/AppProviders.tsx';
-import { fakeServer } from '../../test/fakeServer.ts';
-import { logInAs, makeUser } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { AppProviders } from '#src/app/AppProviders.tsx';
+import { fakeServer } from '#src/test/fakeServer.ts';
+import { logInAs, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 import { HistoryViewer } from './HistoryViewer.tsx';
 
 describe('history viewer', () => {

@@ -2,9 +2,9 @@ import { Alert, Code, Group, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNewYork } from '../../app/formatTime.ts';
-import { serverErrorText } from '../../app/serverErrors.ts';
-import { DataTable } from '../../components/DataTable.tsx';
+import { formatNewYork } from '#src/app/formatTime.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { DataTable } from '#src/components/DataTable.tsx';
 import { type HistoryRecord, useHistory } from './useHistory.ts';
 
 export interface HistoryViewerProps {

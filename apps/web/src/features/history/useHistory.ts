@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { find, findKey } from '../../api/find.ts';
+import { find, findKey } from '#src/api/find.ts';
 
 /** A history record (docs/protocol.md, special collections). */
 export interface HistoryRecord {

@@ -3,10 +3,10 @@ import { IconSearch } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNewYork } from '../../app/formatTime.ts';
-import { serverErrorText } from '../../app/serverErrors.ts';
-import { DataTable } from '../../components/DataTable.tsx';
-import { LinkifiedText } from '../../components/LinkifiedText.tsx';
+import { formatNewYork } from '#src/app/formatTime.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { DataTable } from '#src/components/DataTable.tsx';
+import { LinkifiedText } from '#src/components/LinkifiedText.tsx';
 import { type OutboxMail, useOutbox } from './useOutbox.ts';
 
 /** The mail outbox: how password mails reach people when no mail server is configured. */

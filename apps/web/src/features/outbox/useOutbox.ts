@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { find, findKey } from '../../api/find.ts';
+import { find, findKey } from '#src/api/find.ts';
 
 /** A mail the server kept instead of sending it (embedded/demo mode). */
 export interface OutboxMail {

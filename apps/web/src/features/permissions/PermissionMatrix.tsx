@@ -2,7 +2,7 @@ import { Checkbox, Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/DataTable.tsx';
+import { DataTable } from '#src/components/DataTable.tsx';
 import { grantKey, type ModuleRow } from './permissionTypes.ts';
 
 export interface PermissionMatrixProps {

@@ -1,11 +1,11 @@
-import '../../test/setup.ts';
+import '#src/test/setup.ts';
 import { expandGrant, moduleRecords } from '@tc/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fakeServer.ts';
-import { renderApp } from '../../test/renderApp.tsx';
-import { logInAs, makeUser } from '../../test/session.ts';
-import { fakeFetch } from '../../test/setup.ts';
+import { fakeServer } from '#src/test/fakeServer.ts';
+import { renderApp } from '#src/test/renderApp.tsx';
+import { logInAs, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 
 // A few modules keep the matrix small: happy-dom renders every checkbox.
 const modules = moduleRecords().filter((m) => ['010', '015', '100', '280', '640'].includes(m.moduleCode));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
-import { find, findKey } from '../../api/find.ts';
+import { call } from '#src/api/client.ts';
+import { find, findKey } from '#src/api/find.ts';
 import type { ModuleRow, RoleCount, RoleRecord } from './permissionTypes.ts';
 
 const modulesBody = { col: 'modules', sort: { moduleCode: 1 }, limit: 1000 } as const;
