@@ -671,6 +671,92 @@ const cases: Case[] = [
   },
   { name: 'never below zero', rates: [rate(1, { price: 5 })], req: { profile: 201 }, expect: ['R1:0'] },
   { name: 'a shared profile of another site', rates: [rate(1)], req: { profile: 103 }, expect: ['R1:5000'] },
+  // --- rules in combination
+  {
+    name: 'combined: holiday night, free-band profile, per-passenger rate, additions, extra service, rounded-up discount',
+    rates: [
+      rate(1, { perPassenger: true, price: 30, priority: 5 }),
+      rate(2, {
+        perPassenger: true,
+        price: 40,
+        holiday: true,
+        rateType: 'free 0-5',
+        additions: [
+          { name: 'night', valueType: 'total', value: 10, times: ['22:00-06:00'], priority: 2 },
+          { name: 'flat', valueType: 'price', value: 5, priority: 1 },
+        ],
+      }),
+    ],
+    req: {
+      profile: 208,
+      date: '2026-12-25 23:00',
+      passengers: { adults: 2, age0to5: 1, age6to11: 1 },
+      extraServices: [{ id: 1, quantity: 3 }],
+    },
+    // 3 paying x 40 = 120.00; night +12.00; flat +5.00; child seats 10 + 5 + 1.50 = 16.50 -> 153.50;
+    // -10 % = 138.15 -> rounded up 139.00.
+    expect: ['R2:13900'],
+    check: (f) => {
+      expect(f.price).toBe(12000);
+      expect(f.addition).toBe(1200 + 500 + 1650);
+      expect(f.breakdown.profile?.discount).toEqual({ type: 'percent rounded up', value: 10, amount: 1450 });
+    },
+  },
+  {
+    name: 'combined: reverse match by priority, in its distance band, on its weekday',
+    rates: [
+      rate(1, {
+        from: { type: 'area', id: 10 },
+        to: { type: 'area', id: 11 },
+        biDir: true,
+        priority: 1,
+        distanceFrom: 5,
+        distanceTo: 20,
+        weekDays: [1],
+      }),
+      rate(2, { price: 70 }),
+    ],
+    options: miles(12),
+    expect: ['R1:5000'],
+    check: (f) => expect(f.breakdown.rate.direction).toBe('reverse'),
+  },
+  {
+    name: 'combined: the reverse rate off its weekday leaves the forward one',
+    rates: [
+      rate(1, {
+        from: { type: 'area', id: 10 },
+        to: { type: 'area', id: 11 },
+        biDir: true,
+        priority: 1,
+        distanceFrom: 5,
+        distanceTo: 20,
+        weekDays: [1],
+      }),
+      rate(2, { price: 70 }),
+    ],
+    req: { date: '2026-11-24 10:00' },
+    options: miles(12),
+    expect: ['R2:7000'],
+  },
+  {
+    name: 'combined: a school child rate inherits the holiday flag of its parent',
+    rates: [
+      rate(1, { code: 'SCHOOL', tag: 'base', holiday: true, price: 20 }),
+      { _id: 2, unit: 1, code: 'KIDS', parentCode: 'SCHOOL', parentTag: 'base', tag: 'school' },
+    ],
+    req: { tag: 'school', date: '2027-01-01 08:00' },
+    expect: ['KIDS:2000'],
+    check: (f) => expect(f.breakdown.holiday?.code).toBe('NY'),
+  },
+  {
+    name: 'combined: ... and so does not apply on a school day',
+    rates: [
+      rate(1, { code: 'SCHOOL', tag: 'base', holiday: true, price: 20 }),
+      { _id: 2, unit: 1, code: 'KIDS', parentCode: 'SCHOOL', parentTag: 'base', tag: 'school' },
+    ],
+    req: { tag: 'school', date: '2027-01-04 08:00' },
+    expect: [],
+  },
 ];
 
 const RULE_PROFILES = [
@@ -682,6 +768,7 @@ const RULE_PROFILES = [
   { _id: 205, unit: 1, rules: { discount: { type: 'percent rounded up', value: 10 } } },
   { _id: 206, unit: 1, rules: { markup: { type: 'percent rounded up', value: 10 } } },
   { _id: 207, unit: 1, rules: { discount: { type: 'percent', value: 10 }, markup: { type: 'percent', value: 10 } } },
+  { _id: 208, unit: 1, rateType: 'free 0-5', rules: { discount: { type: 'percent rounded up', value: 10 } } },
 ];
 
 function quoteCase(c: Case): JobFare[] {
