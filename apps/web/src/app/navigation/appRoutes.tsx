@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '#src/components/RouteError.tsx';
 import { ForgotPasswordPage } from '#src/features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '#src/features/auth/LoginPage.tsx';
 import { LogoutPage } from '#src/features/auth/LogoutPage.tsx';
@@ -48,6 +49,10 @@ function screenRoutes(def: ScreenDef): RouteObject[] {
 
 /** Every route of spec section 2, relative to the /admin base path. */
 export function appRoutes(): RouteObject[] {
+  return [{ errorElement: <RouteError />, children: routeTree() }];
+}
+
+function routeTree(): RouteObject[] {
   return [
     {
       element: <GuestOnly />,

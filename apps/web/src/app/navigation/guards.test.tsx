@@ -12,6 +12,14 @@ describe('guest and authenticated routes', () => {
     expect(app.pathname()).toBe('/login');
   });
 
+  it('returns to the page asked for after logging in', async () => {
+    logOut();
+    const app = renderApp('/drivers');
+    await screen.findByRole('button', { name: 'Log in' });
+    logInAs(makeUser('admin'));
+    await waitFor(() => expect(app.pathname()).toBe('/drivers'));
+  });
+
   it('shows the login page for any unknown path of a guest', async () => {
     logOut();
     renderApp('/no/such/page');

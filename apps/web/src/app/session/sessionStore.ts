@@ -2,6 +2,7 @@ import { moduleRecords } from '@tc/domain';
 import { call, configureClient } from '#src/api/client.ts';
 import type { LoginAnswer, ModuleCatalogEntry, RefreshAnswer, SessionUser, Setting } from '#src/api/types.ts';
 import { adoptUserLanguage } from '../i18n.ts';
+import { notifyError } from '../notify.ts';
 
 export type SessionStatus = 'checking' | 'guest' | 'authenticated';
 
@@ -73,7 +74,13 @@ export function clearSession(): void {
   for (const listener of clearListeners) listener();
 }
 
-configureClient({ getToken: () => state.token, onAuthFailure: clearSession });
+configureClient({
+  getToken: () => state.token,
+  onAuthFailure: () => {
+    if (state.status === 'authenticated') notifyError('bad token', 'session-ended');
+    clearSession();
+  },
+});
 
 export async function login(email: string, password: string): Promise<void> {
   start(await call<LoginAnswer>('login', { email, password }, { priority: 'low' }));
