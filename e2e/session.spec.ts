@@ -17,6 +17,9 @@ test('an admin logs in, sees the menu, switches to Portuguese and back, and logs
   await expect(menuPt.getByRole('link', { name: 'Reservas' })).toBeVisible();
   await expect(menuPt.getByRole('link', { name: 'Utilizadores' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu do utilizador' })).toBeVisible();
+  // The choice survives a reload (the session too: auto-login from the stored token).
+  await page.reload();
+  await expect(menuPt.getByRole('link', { name: 'Reservas' })).toBeVisible();
   await page.getByText('EN', { exact: true }).click();
   await expect(menu.getByRole('link', { name: 'Reservations' })).toBeVisible();
 
