@@ -62,6 +62,9 @@ function bestKnownFor(file: string, explicit: BestKnown | undefined, cache: Map<
   return out;
 }
 
+/** Two decimals without a negative zero. */
+const fixed = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const explicit = args.best ? readBestKnown(readFileSync(args.best, 'utf8'), args.best) : undefined;
@@ -113,7 +116,7 @@ function main(): void {
           : `NO (${verdict.violations.map((v) => v.code).join(',') || `${res.solution.unassigned.length} unassigned`})`,
         known?.vehicles ?? '',
         known?.cost.toFixed(2) ?? '',
-        gap === undefined ? '' : gap.toFixed(2),
+        gap === undefined ? '' : fixed(gap),
       ].join('\t'),
     );
     json.push({

@@ -25,6 +25,13 @@ export function summarise(rows: Row[]): string[] {
     const parts = [`${set}: ${rs.length} instances, ${verified} verified, ${secs.toFixed(1)} s avg`];
     if (gaps.length > 0) {
       parts.push(`avg gap ${avg.toFixed(2)} %`);
+      // With vehicles first, a distance gap means something only at the best-known vehicle count.
+      const same = gaps.filter((g) => g.r.vehicles === g.r.best?.vehicles);
+      if (same.length < gaps.length && same.length > 0) {
+        parts.push(
+          `avg gap at the best vehicle count ${(same.reduce((a, g) => a + g.gap, 0) / same.length).toFixed(2)} % (${same.length})`,
+        );
+      }
       if (worst) parts.push(`worst ${worst.r.instance} ${worst.gap.toFixed(2)} %`);
       parts.push(`best vehicle count on ${atVeh}/${withBest.length}`);
     }

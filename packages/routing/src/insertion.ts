@@ -30,7 +30,6 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   const n = p.requests;
   if (p.compat && p.compat[v * n + r] !== 1) return null;
   const N = p.nodeCount;
-  const _dims = p.dims;
   const seq = route.seq;
   const m = seq.length;
   const B = route.B;
@@ -56,6 +55,8 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   let bestJ = -1;
   const firstLegOk = !p.maxFirstLeg || (p.dist[(seq[0] ?? 0) * N + pu] ?? 0) <= (p.maxFirstLeg[v] ?? 0) + TOL;
   for (let i = firstLegOk ? 0 : 1; i < m - 1; i++) {
+    // Start times only grow along the route: past the pickup's latest start nothing fits any more.
+    if ((B[i] ?? 0) > lP + TOL) break;
     const a = seq[i] ?? 0;
     const b = seq[i + 1] ?? 0;
     const bP = Math.max(eP, (B[i] ?? 0) + (p.service[a] ?? 0) + (p.time[a * N + pu] ?? 0));
@@ -85,7 +86,9 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
         }
       }
     }
-    // drop-off later: walk the stops in between carrying the pickup's delay
+    // drop-off later: the pickup must start by latest[i+1] − s − t(p, next), yet no earlier than the
+    // drop-off's opening minus the ride limit; when it cannot, no later drop-off position works.
+    if ((latest[i + 1] ?? 0) - (p.time[pu * N + b] ?? 0) < eD - L - TOL) continue;
     const addP2 = addP + (arc[pu * N + b] ?? 0);
     let prevB = bP;
     let prevNode = pu;
@@ -95,7 +98,7 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
       const k = seq[j] ?? 0;
       const tk = p.time[prevNode * N + k] ?? 0;
       const bK = Math.max(p.early[k] ?? 0, prevB + prevS + tk);
-      if (bK > (latest[j] ?? 0) + TOL) break;
+      if (bK > (latest[j] ?? 0) + TOL || bK > lD + TOL) break;
       if (!fits(p, loadAfter, j, pu, v)) break;
       ridePath += (prevNode === pu ? 0 : prevS) + tk;
       if (ridePath > L + TOL) break;

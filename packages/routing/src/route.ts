@@ -2,6 +2,7 @@ import { endOf, type Problem, startOf } from './problem.ts';
 import { scheduleRoute, scheduleStretch } from './schedule.ts';
 
 const TOL = 1e-9;
+const SEARCH_STEPS = 2;
 
 /**
  * One vehicle's route with the caches that make an insertion test O(1) per position pair:
@@ -145,9 +146,9 @@ export class Route {
       if (block < -TOL) return;
       let good = lo + Math.max(0, block);
       let hi = Math.max(good, (this.latest[a + 1] ?? 0) - (p.time[(seq[a] ?? 0) * N + (seq[a + 1] ?? 0)] ?? 0));
-      if (stretchEndsBy(p, part, hi, limit)) good = hi;
+      if (hi <= good + 1e-9 || stretchEndsBy(p, part, hi, limit)) good = hi;
       else {
-        for (let it = 0; it < 5 && hi - good > 1e-6; it++) {
+        for (let it = 0; it < SEARCH_STEPS && hi - good > 1e-6; it++) {
           const mid = (good + hi) / 2;
           if (stretchEndsBy(p, part, mid, limit)) good = mid;
           else hi = mid;

@@ -90,8 +90,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     const phaseEnd = t0 + 0.6 * (deadline - t0);
     const phaseIt = 0.6 * maxIt;
     const phaseStop = () => stop() || performance.now() >= phaseEnd || iterations >= phaseIt;
+    // Keep trying while the phase lasts, giving each new attempt more iterations after a failure.
     let failures = 0;
-    while (!phaseStop() && failures < 3 && best.usedVehicles > 1) {
+    while (!phaseStop() && best.usedVehicles > 1) {
       const start = best.clone();
       const used = start.routes.filter((r) => !r.isEmpty);
       const sizes = used.map((r) => r.requestCount).sort((a, b) => a - b);
@@ -105,8 +106,8 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       repair(ctx, start, 2, 0, false);
       const out = alns(ctx, start, {
         stop: phaseStop,
-        iterations: Math.max(1000, 40 * n),
-        cycle: Math.max(1000, 40 * n),
+        iterations: Math.round(Math.max(1000, 40 * n) * Math.min(8, 1.5 ** failures)),
+        cycle: Math.round(Math.max(1000, 40 * n) * Math.min(8, 1.5 ** failures)),
         allowNew: false,
         penalty: 2 * maxArc,
         startTemperature: T0,
