@@ -45,6 +45,8 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle connection that the server ends (restart, DROP DATABASE ... FORCE) must not crash the process.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const probe = await pool.query('SELECT 1');
   if (probe.rowCount !== 1) throw new Error(`cannot reach ${url}`);
   return {
@@ -74,13 +76,14 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     listen: async (channel, onPayload) => {
       const client = await pool.connect();
+      client.on('error', (err) => console.error(`PostgreSQL listener lost: ${err.message}`));
       client.on('notification', (n) => {
         if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
       });
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        client.release();
+        client.release(true); // a listening connection is not given back to the pool
       };
     },
     close: () => pool.end(),
