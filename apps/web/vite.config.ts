@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const server = 'http://localhost:8080';
+// The lead's server in development; API_URL points elsewhere.
+const server = process.env.API_URL ?? 'http://localhost:8080';
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
