@@ -1,10 +1,11 @@
-import { Alert, Anchor, List, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, List, Stack } from '@mantine/core';
 import { IconBarrierBlock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { titleKey } from '../app/navigation/access.ts';
 import type { ScreenDef, SubRoute } from '../app/navigation/screens.ts';
 import { useSession } from '../app/session/useSession.ts';
+import { PageTitle } from './PageTitle.tsx';
 
 export interface PlaceholderPageProps {
   def: ScreenDef;
@@ -19,7 +20,7 @@ export function PlaceholderPage({ def, sub }: PlaceholderPageProps) {
   const links = (def.subRoutes ?? []).filter((route) => route.link);
   return (
     <Stack>
-      <Title order={2}>{sub ? t(`pages.${sub.page}`, { title }) : title}</Title>
+      <PageTitle>{sub ? t(`pages.${sub.page}`, { title }) : title}</PageTitle>
       <Alert icon={<IconBarrierBlock />} color="blue" title={t('placeholder.title')}>
         {t('placeholder.body', { title })}
       </Alert>

@@ -1,7 +1,8 @@
-import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '#src/app/layout/LanguageSwitch.tsx';
+import { PageTitle } from '#src/components/PageTitle.tsx';
 
 export interface AuthCardProps {
   title: string;
@@ -21,7 +22,7 @@ export function AuthCard({ title, children }: AuthCardProps) {
             </Text>
             <LanguageSwitch />
           </Group>
-          <Title order={2}>{title}</Title>
+          <PageTitle>{title}</PageTitle>
           {children}
         </Stack>
       </Paper>

@@ -1,5 +1,6 @@
-import { Accordion, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#src/components/PageTitle.tsx';
 
 const TOPICS = ['login', 'password', 'site', 'language', 'permissions', 'users', 'outbox', 'templates'] as const;
 
@@ -8,7 +9,7 @@ export function HelpPage() {
   const { t } = useTranslation();
   return (
     <Stack maw={820}>
-      <Title order={2}>{t('screens.help')}</Title>
+      <PageTitle>{t('screens.help')}</PageTitle>
       <Text>{t('help.intro')}</Text>
       <Accordion variant="separated" multiple defaultValue={['login']}>
         {TOPICS.map((topic) => (

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { formatNewYork } from '#src/app/formatTime.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import { LinkifiedText } from '#src/components/LinkifiedText.tsx';
+import { PageTitle } from '#src/components/PageTitle.tsx';
 import { type OutboxMail, useOutbox } from './useOutbox.ts';
 
 /** The mail outbox: how password mails reach people when no mail server is configured. */
@@ -31,7 +32,7 @@ export function OutboxPage() {
   );
   return (
     <Stack>
-      <Title order={2}>{t('screens.outbox')}</Title>
+      <PageTitle>{t('screens.outbox')}</PageTitle>
       <Text c="dimmed" size="sm">
         {t('outbox.intro')}
       </Text>

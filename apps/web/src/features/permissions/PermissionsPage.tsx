@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
+import { PageTitle } from '#src/components/PageTitle.tsx';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 import { allGrants, permissionsOf } from './permissionTypes.ts';
 import { RoleCard } from './RoleCard.tsx';
@@ -64,7 +65,7 @@ export function PermissionsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{t('screens.permissions')}</Title>
+        <PageTitle>{t('screens.permissions')}</PageTitle>
         <Group>
           <Button variant="default" disabled={changed.length === 0} onClick={reset}>
             {t('permissions.discard')}
