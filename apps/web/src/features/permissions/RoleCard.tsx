@@ -23,16 +23,21 @@ export function RoleCard({ role, users, granted, total, selected, onSelect, onSe
       radius="md"
       style={{ borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined }}
     >
-      <UnstyledButton onClick={onSelect} aria-pressed={selected} aria-label={t('permissions.showRole', { role: name })}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{name}</Text>
-          <Badge variant="light" style={{ flexShrink: 0 }}>
+      <UnstyledButton
+        w="100%"
+        onClick={onSelect}
+        aria-pressed={selected}
+        aria-label={t('permissions.showRole', { role: name })}
+      >
+        <Text fw={600}>{name}</Text>
+        <Group gap="xs" mt={4}>
+          <Badge variant="light" tt="none">
             {t('permissions.users', { count: users })}
           </Badge>
+          <Text size="xs" c="dimmed">
+            {t('permissions.granted', { granted, total })}
+          </Text>
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('permissions.granted', { granted, total })}
-        </Text>
       </UnstyledButton>
       <Group gap="xs" mt="xs">
         <Button
