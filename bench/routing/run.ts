@@ -132,6 +132,8 @@ function main(): void {
   console.log('');
   for (const line of summarise(rows)) console.log(line);
   if (args.json) writeFileSync(args.json, `${JSON.stringify(json, null, 1)}\n`);
+  // A solution the verifier refuses fails the run.
+  if (rows.some((r) => !r.feasible)) process.exitCode = 1;
 }
 
 main();

@@ -1,4 +1,5 @@
 import type { SearchContext } from './context.ts';
+import { relocateDescent } from './descent.ts';
 import { chooseRemoval, type RemovalName } from './removal.ts';
 import { repair } from './repair.ts';
 import { type State, stateCost } from './state.ts';
@@ -82,12 +83,16 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     const ri = rng.roulette(wRem);
     const ii = rng.roulette(wIns);
     const ins = INSERTIONS[ii] ?? { k: 1, noise: 0 };
-    const cand = current.clone();
+    let cand = current.clone();
     const q = rng.int(qMin, qMax);
     cand.remove(p, ctx.arc, chooseRemoval(ctx, cand, REMOVALS[ri] ?? 'random', q));
     repair(ctx, cand, ins.k, ins.noise, limits.allowNew);
-    const c = cost(cand);
+    let c = cost(cand);
     let score = 0;
+    if (c < bestCost - 1e-9 && cand.bank.length === 0) {
+      cand = relocateDescent(ctx, cand, limits.penalty);
+      c = cost(cand);
+    }
     if (c < bestCost - 1e-9) {
       best = cand;
       bestCost = c;
