@@ -164,11 +164,14 @@ describe('planWithMatrix', () => {
     expect(() => plan({ requests: [], drivers: [driver({ perAreaMatch: 1_000_000 })] })).toThrow(/999999/);
   });
 
-  it('uses the provider and reports its fallback', async () => {
-    const res = await planRoutes({ requests: [request('a')], drivers: [driver()] }, { seed: 1, maxIterations: 50 });
-    expect(res.estimated).toBe(true);
-    expect(res.unassigned).toEqual([]);
-  });
+  it('uses the provider, in-process or on a worker thread, with the same plan for a seed', async () => {
+    const input = { requests: [request('a'), request('b', { scheduleAt: at(9) })], drivers: [driver()] };
+    const here = await planRoutes(input, { seed: 1, maxIterations: 50 });
+    const there = await planRoutes(input, { seed: 1, maxIterations: 50, inWorker: true });
+    expect(here.estimated).toBe(true);
+    expect(here.unassigned).toEqual([]);
+    expect(there.routes).toEqual(here.routes);
+  }, 20_000);
 
   it('finds lone riders', () => {
     // two requests (0, 1) with n = 3: 0 rides alone, then 1 and 2 overlap

@@ -1,44 +1,68 @@
 import { endOf, type Solution, startOf } from '../problem.ts';
 import { scheduleRoute } from '../schedule.ts';
-import { type SolveOptions, solve } from '../solve.ts';
+import { type SolveOptions, type SolveResult, solve } from '../solve.ts';
 import { EstimatedTravelTimes } from '../travel/estimator.ts';
 import type { TravelMatrix, TravelTimeProvider } from '../travel/types.ts';
 import { verifySolution } from '../verify.ts';
+import { solveInWorker } from '../worker.ts';
 import { buildPlanModel, type PlanModel, planPoints, SEATS } from './build.ts';
 import { reasonFor } from './reasons.ts';
 import type { PlanInput, PlannedRoute, PlannedStop, PlannedTrip, PlanResult, UnassignedReason } from './types.ts';
 
 export type PlanOptions = Pick<SolveOptions, 'seed' | 'timeLimitMs' | 'maxIterations' | 'signal' | 'shouldStop'>;
 
+const DEFAULT_TIME_LIMIT_MS = 5000;
+/** Time for the second solve when vehicles below their minimum seats were taken out. */
+const RESOLVE_TIME_LIMIT_MS = 2000;
+
 /**
  * Routes reservations onto drivers: travel times from the provider (the OSRM client when the "map
- * route server" setting is set, else the estimator), then the solver, then the plan as trips.
+ * route server" setting is set, else the estimator), then the solver — on a worker thread when
+ * `inWorker` is set, so the caller's event loop stays free — then the plan as trips.
  */
 export async function planRoutes(
   input: PlanInput,
-  opts: PlanOptions & { provider?: TravelTimeProvider } = {},
+  opts: PlanOptions & { provider?: TravelTimeProvider; inWorker?: boolean } = {},
 ): Promise<PlanResult> {
-  const provider = opts.provider ?? new EstimatedTravelTimes();
+  const { provider = new EstimatedTravelTimes(), inWorker = false, ...rest } = opts;
   const departAt = Math.min(...input.requests.map((r) => r.scheduleAt), Number.POSITIVE_INFINITY);
   const matrix = await provider.matrix(planPoints(input), Number.isFinite(departAt) ? departAt : undefined);
-  return planWithMatrix(input, matrix, opts);
+  if (!inWorker) return planWithMatrix(input, matrix, rest);
+  const t0 = performance.now();
+  const { signal, ...solveOpts } = rest;
+  let model = buildPlanModel(input, matrix);
+  let result = await solveInWorker(model.problem, { timeLimitMs: DEFAULT_TIME_LIMIT_MS, ...solveOpts, signal });
+  const banned = belowMinSeats(model, result.solution);
+  if (banned.length > 0) {
+    model = withoutVehicles(model, banned);
+    result = await solveInWorker(model.problem, { timeLimitMs: RESOLVE_TIME_LIMIT_MS, ...solveOpts, signal });
+  }
+  return finishPlan(model, result, matrix, t0);
 }
 
-/** The same with a matrix already at hand (over planPoints(input), in that order). */
+/** The same, synchronously, with a matrix already at hand (over planPoints(input), in that order). */
 export function planWithMatrix(input: PlanInput, matrix: TravelMatrix, opts: PlanOptions = {}): PlanResult {
   const t0 = performance.now();
   let model = buildPlanModel(input, matrix);
-  let result = solve(model.problem, { timeLimitMs: 5000, ...opts });
+  let result = solve(model.problem, { timeLimitMs: DEFAULT_TIME_LIMIT_MS, ...opts });
   // Vehicles whose route never reaches their minimum seats are taken out, and the plan is redone once.
   const banned = belowMinSeats(model, result.solution);
   if (banned.length > 0) {
-    const compat = model.problem.compat
-      ? model.problem.compat.slice()
-      : new Uint8Array(model.problem.vehicleCount * model.problem.requests).fill(1);
-    for (const v of banned) compat.fill(0, v * model.problem.requests, (v + 1) * model.problem.requests);
-    model = { ...model, problem: { ...model.problem, compat } };
-    result = solve(model.problem, { timeLimitMs: 2000, ...opts });
+    model = withoutVehicles(model, banned);
+    result = solve(model.problem, { timeLimitMs: RESOLVE_TIME_LIMIT_MS, ...opts });
   }
+  return finishPlan(model, result, matrix, t0);
+}
+
+function withoutVehicles(model: PlanModel, banned: number[]): PlanModel {
+  const p = model.problem;
+  const compat = p.compat ? p.compat.slice() : new Uint8Array(p.vehicleCount * p.requests).fill(1);
+  for (const v of banned) compat.fill(0, v * p.requests, (v + 1) * p.requests);
+  return { ...model, problem: { ...p, compat } };
+}
+
+/** Applies "only join", names the reasons, checks the plan with the verifier and shapes it into trips. */
+function finishPlan(model: PlanModel, result: SolveResult, matrix: TravelMatrix, t0: number): PlanResult {
   const solution = result.solution;
   const notJoined = model.join === 'onlyJoin' ? dropLoneRiders(model, solution) : new Set<number>();
   const verdict = verifySolution(model.problem, solution);
