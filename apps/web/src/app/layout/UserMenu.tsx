@@ -18,7 +18,7 @@ export function UserMenu() {
           <Button
             variant="subtle"
             rightSection={<IconChevronDown size={14} />}
-            aria-label={t('userMenu.label')}
+            aria-label={`${t('userMenu.label')}: ${user.name || user.email}`}
             maw={220}
           >
             {user.name || user.email}

@@ -7,7 +7,7 @@ import { logInAs, makeUser } from '#src/test/session.ts';
 import { fakeFetch } from '#src/test/setup.ts';
 
 async function openModal() {
-  fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+  fireEvent.click(await screen.findByRole('button', { name: /^User menu/ }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Change password' }));
   return screen.findByRole('dialog', { name: 'Change password' });
 }
