@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { benchProblem, parseInstance, solve, verifySolution } from '../../packages/routing/src/index.ts';
 import { type BestKnown, readBestKnown } from './best-known.ts';
-import { type Row, summarise } from './summary.ts';
+import { fixed, type Row, summarise } from './summary.ts';
 
 interface Args {
   timeLimit: number;
@@ -61,9 +61,6 @@ function bestKnownFor(file: string, explicit: BestKnown | undefined, cache: Map<
   }
   return out;
 }
-
-/** Two decimals without a negative zero. */
-const fixed = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));

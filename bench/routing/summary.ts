@@ -10,6 +10,9 @@ export interface Row {
   best?: Known;
 }
 
+/** Two decimals without a negative zero. */
+export const fixed = (x: number): string => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+
 /** Per-set lines: average and worst gap, how many reach the best-known vehicle count, how many verified. */
 export function summarise(rows: Row[]): string[] {
   const sets = [...new Set(rows.map((r) => r.set))];
@@ -24,15 +27,15 @@ export function summarise(rows: Row[]): string[] {
     const secs = rs.reduce((a, r) => a + r.seconds, 0) / Math.max(1, rs.length);
     const parts = [`${set}: ${rs.length} instances, ${verified} verified, ${secs.toFixed(1)} s avg`];
     if (gaps.length > 0) {
-      parts.push(`avg gap ${avg.toFixed(2)} %`);
+      parts.push(`avg gap ${fixed(avg)} %`);
       // With vehicles first, a distance gap means something only at the best-known vehicle count.
-      const same = gaps.filter((g) => g.r.vehicles === g.r.best?.vehicles);
+      const same = gaps.filter((g) => g.r.vehicles <= (g.r.best?.vehicles ?? 0));
       if (same.length < gaps.length && same.length > 0) {
         parts.push(
           `avg gap at the best vehicle count ${(same.reduce((a, g) => a + g.gap, 0) / same.length).toFixed(2)} % (${same.length})`,
         );
       }
-      if (worst) parts.push(`worst ${worst.r.instance} ${worst.gap.toFixed(2)} %`);
+      if (worst) parts.push(`worst ${worst.r.instance} ${fixed(worst.gap)} %`);
       parts.push(`best vehicle count on ${atVeh}/${withBest.length}`);
     }
     return parts.join(', ');
