@@ -8,6 +8,7 @@ export { parseCordeau } from './bench/parse-cordeau.ts';
 export { parseLiLim } from './bench/parse-lilim.ts';
 export { type BenchProblem, benchProblem } from './bench/to-problem.ts';
 export { buildPlanModel, type PlanModel, planPoints } from './model/build.ts';
+export { PLACEHOLDER_PREFIX, type PlaceholderFleet, placeholderDrivers } from './model/placeholders.ts';
 export { type PlanOptions, planRoutes, planWithMatrix } from './model/plan.ts';
 export { DEFAULTS as ROUTING_DEFAULTS, ROUTING_TYPES, type RoutingTypePreset } from './model/presets.ts';
 export type {

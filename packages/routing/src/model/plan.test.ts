@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../prng.ts';
 import { EstimatedTravelTimes } from '../travel/estimator.ts';
 import { planPoints } from './build.ts';
+import { placeholderDrivers } from './placeholders.ts';
 import { loneRiders, planRoutes, planWithMatrix } from './plan.ts';
 import type { PlanInput, PlanResult, RoutingDriver, RoutingRequest } from './types.ts';
 
@@ -172,6 +173,25 @@ describe('planWithMatrix', () => {
     expect(here.unassigned).toEqual([]);
     expect(there.routes).toEqual(here.routes);
   }, 20_000);
+
+  it('groups reservations into trips on placeholder drivers for the plain route action', () => {
+    const drivers = placeholderDrivers({
+      count: 3,
+      vehicle: { pax: 4 },
+      shiftStart: at(6),
+      shiftEnd: at(14),
+      start: base,
+    });
+    const res = plan({
+      requests: [request('a'), request('b', { from: near(0.012, 0.011) }), request('c', { scheduleAt: at(11) })],
+      drivers,
+    });
+    expect(res.unassigned).toEqual([]);
+    // interchangeable placeholders: the two close requests share a trip, and no more vehicles are used than needed
+    expect(tripOf(res, 'a')?.requestIds).toContain('b');
+    expect(res.routes.every((r) => r.driverId.startsWith('unassigned-'))).toBe(true);
+    expect(res.routes).toHaveLength(1);
+  });
 
   it('finds lone riders', () => {
     // two requests (0, 1) with n = 3: 0 rides alone, then 1 and 2 overlap
