@@ -123,6 +123,31 @@ export class Route {
     return ok;
   }
 
+  /**
+   * Service start per stop of a feasible route: the whole-route eight-step schedule, or else the
+   * stretch-by-stretch one that the insertion test relied on. Null when the route is infeasible.
+   */
+  schedule(p: Problem, arc: Float64Array): Float64Array | null {
+    if (!this.refresh(p, arc)) return null;
+    const whole = scheduleRoute(p, this.v, this.seq);
+    if (whole) return Float64Array.from(whole.subarray(0, this.seq.length));
+    if (!this.stretchOk) return null;
+    const seq = this.seq;
+    const m = seq.length;
+    const out = new Float64Array(m);
+    out[0] = this.B[0] ?? 0;
+    let a = 0;
+    for (let b = 1; b < m; b++) {
+      if (b < m - 1 && !isEmptyAfter(p, this.loadAfter, b)) continue;
+      const part = seq.slice(a, b + 1);
+      const B = scheduleStretch(p, part, (out[a] ?? 0) + (p.service[seq[a] ?? 0] ?? 0));
+      if (!B) return null;
+      for (let k = 1; k < part.length; k++) out[a + k] = B[k] ?? 0;
+      a = b;
+    }
+    return out;
+  }
+
   private planStretches(p: Problem): void {
     const seq = this.seq;
     const m = seq.length;

@@ -70,6 +70,16 @@ describe('solve', () => {
     expect(verifySolution(p, res.solution).feasible).toBe(true);
   });
 
+  it('returns at once when there is nothing to route or nothing fits', () => {
+    const none = tinyProblem([], [{}]);
+    const t = performance.now();
+    expect(solve(none, { timeLimitMs: 5000 }).solution).toEqual({ routes: [[]], unassigned: [] });
+    // a pickup window closed before the vehicle can get there: no vehicle can ever take it
+    const hopeless = tinyProblem([{ from: [100, 0], to: [0, 0], window: [0, 10] }], [{}]);
+    expect(solve(hopeless, { timeLimitMs: 5000 }).solution.unassigned).toEqual([0]);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+
   it('uses fewer vehicles first when minimising vehicles', () => {
     // Two requests on opposite sides: two vehicles drive less, one vehicle is enough.
     const p = tinyProblem(

@@ -85,7 +85,10 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     iterations++;
   };
 
-  if (p.minimiseVehicles && best.bank.length === 0) {
+  // Nothing to improve: no request, or none that any vehicle can take even alone.
+  const idle = p.requests === 0 || best.bank.length === p.requests;
+
+  if (!idle && p.minimiseVehicles && best.bank.length === 0) {
     // Route elimination gets at most 60 % of the budget; the rest polishes the distance.
     const phaseEnd = t0 + 0.6 * (deadline - t0);
     const phaseIt = 0.6 * maxIt;
@@ -123,7 +126,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     }
   }
 
-  if (!stop()) {
+  if (!idle && !stop()) {
     alns(ctx, best.clone(), {
       stop,
       iterations: Number.POSITIVE_INFINITY,

@@ -231,6 +231,19 @@ describe('planWithMatrix', () => {
         const join = rng.pick(['noJoin', 'tryJoin', 'onlyJoin'] as const);
         const res = plan({ requests, drivers, settings: { join } }, 40);
         expect(res.verified).toBe(true);
+        for (const route of res.routes) {
+          const times = route.trips.flatMap((t) => t.stops.map((st) => st.at));
+          expect(times).toEqual([...times].sort((a, b) => a - b));
+          expect(route.departAt).toBeLessThanOrEqual(times[0] ?? route.departAt);
+          expect(route.returnAt).toBeGreaterThanOrEqual(times.at(-1) ?? route.returnAt);
+          for (const st of route.trips.flatMap((t) => t.stops)) {
+            const q = requests.find((x) => x.id === st.requestIds[0]);
+            const onWindow = (q?.timing ?? 'pickup') === st.kind;
+            // served within the pick gaps (30 min each side by default) at the stop that carries the window
+            if (q && onWindow && !q.forceJoin)
+              expect(Math.abs(st.at - q.scheduleAt)).toBeLessThanOrEqual(30 * 60_000 + 1);
+          }
+        }
         const served = res.routes.flatMap((r) => r.trips.flatMap((t) => t.requestIds));
         expect(new Set([...served, ...res.unassigned.map((u) => u.requestId)]).size).toBe(requests.length);
         expect(served.length + res.unassigned.length).toBe(requests.length);

@@ -1,5 +1,5 @@
 import { endOf, type Solution, startOf } from '../problem.ts';
-import { scheduleRoute } from '../schedule.ts';
+import { Route } from '../route.ts';
 import { type SolveOptions, type SolveResult, solve } from '../solve.ts';
 import { EstimatedTravelTimes } from '../travel/estimator.ts';
 import type { TravelMatrix, TravelTimeProvider } from '../travel/types.ts';
@@ -73,7 +73,7 @@ function finishPlan(model: PlanModel, result: SolveResult, matrix: TravelMatrix,
     for (const id of model.units[r]?.requestIds ?? []) unassigned.push({ requestId: id, reason });
   }
   return {
-    routes: plannedRoutes(model, solution),
+    routes: plannedRoutes(model, solution, arc),
     unassigned,
     estimated: matrix.estimated,
     fallbackReason: matrix.fallbackReason,
@@ -144,7 +144,7 @@ export function loneRiders(route: number[], n: number): number[] {
   return lone;
 }
 
-function plannedRoutes(model: PlanModel, s: Solution): PlannedRoute[] {
+function plannedRoutes(model: PlanModel, s: Solution, arc: Float64Array): PlannedRoute[] {
   const p = model.problem;
   const n = p.requests;
   const N = p.nodeCount;
@@ -155,7 +155,7 @@ function plannedRoutes(model: PlanModel, s: Solution): PlannedRoute[] {
     const piece = model.pieces[v];
     if (!piece) return;
     const seq = [startOf(p, v), ...route, endOf(p, v)];
-    const B = scheduleRoute(p, v, seq) ?? new Float64Array(seq.length);
+    const B = new Route(v, seq).schedule(p, arc) ?? new Float64Array(seq.length);
     const trips: PlannedTrip[] = [];
     let trip: PlannedTrip = { requestIds: [], stops: [] };
     let onBoard = 0;
