@@ -7,10 +7,16 @@ import { type State, stateCost } from './state.ts';
  * cheapest place over all routes; a move is kept when the whole objective drops. Repeats until a
  * pass improves nothing. Each pass costs about as much as a few ALNS iterations.
  */
-export function relocateDescent(ctx: SearchContext, start: State, penalty: number): State {
+export function relocateDescent(
+  ctx: SearchContext,
+  start: State,
+  penalty: number,
+  allowNew: boolean,
+  vehicleWeight?: number,
+): State {
   const { p, arc } = ctx;
   let s = start;
-  let cost = stateCost(p, s, penalty);
+  let cost = stateCost(p, s, penalty, vehicleWeight);
   for (let pass = 0; pass < 5; pass++) {
     let improved = false;
     for (const r of s.routed()) {
@@ -20,6 +26,7 @@ export function relocateDescent(ctx: SearchContext, start: State, penalty: numbe
       const triedKinds = new Set<number>();
       for (const route of t.routes) {
         if (route.isEmpty) {
+          if (!allowNew) continue;
           const kind = p.vehicleKind[route.v] ?? 0;
           if (triedKinds.has(kind)) continue;
           triedKinds.add(kind);
@@ -29,7 +36,7 @@ export function relocateDescent(ctx: SearchContext, start: State, penalty: numbe
       }
       if (!best) continue;
       if (!t.insert(p, arc, r, best.v, { cost: best.c, i: best.i, j: best.j })) continue;
-      const c = stateCost(p, t, penalty);
+      const c = stateCost(p, t, penalty, vehicleWeight);
       if (c < cost - 1e-7) {
         s = t;
         cost = c;

@@ -34,6 +34,8 @@ export interface SearchLimits {
   allowNew: boolean;
   /** Cost per request left in the bank. */
   penalty: number;
+  /** Weight of a used vehicle in the cost (default the problem's). */
+  vehicleWeight?: number;
   /** Temperature at the start of each cycle. */
   startTemperature: number;
   /** Called when the bank empties (vehicle elimination succeeded): return true to end the search. */
@@ -55,7 +57,7 @@ export interface SearchOutcome {
 export function alns(ctx: SearchContext, start: State, limits: SearchLimits): SearchOutcome {
   const { p, rng } = ctx;
   const n = p.requests;
-  const cost = (s: State) => stateCost(p, s, limits.penalty);
+  const cost = (s: State) => stateCost(p, s, limits.penalty, limits.vehicleWeight);
   let current = start;
   let currentCost = cost(current);
   let best = current;
@@ -90,7 +92,7 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     let c = cost(cand);
     let score = 0;
     if (c < bestCost - 1e-9 && cand.bank.length === 0) {
-      cand = relocateDescent(ctx, cand, limits.penalty);
+      cand = relocateDescent(ctx, cand, limits.penalty, limits.allowNew, limits.vehicleWeight);
       c = cost(cand);
     }
     if (c < bestCost - 1e-9) {

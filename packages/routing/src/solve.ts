@@ -112,13 +112,17 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         iterations: Math.round(Math.max(1000, 40 * n) * Math.min(8, 1.5 ** failures)),
         cycle: Math.round(Math.max(1000, 40 * n) * Math.min(8, 1.5 ** failures)),
         allowNew: false,
+        // The fleet is capped by forbidding new routes; a vehicle's weight here would pay the search
+        // to empty routes into the bank. A banked request costs more than any insertion (2 × longest arc).
         penalty: 2 * maxArc,
+        vehicleWeight: 0,
         startTemperature: T0,
         onComplete: () => true,
         onIteration,
       });
-      if (out.best.bank.length === 0) {
-        improved(out.best, stateCost(p, out.best, penalty));
+      const c = stateCost(p, out.best, penalty);
+      if (out.best.bank.length === 0 && c < bestCost - 1e-9) {
+        improved(out.best, c);
         failures = 0;
       } else {
         failures++;

@@ -100,12 +100,12 @@ export class State {
 }
 
 /** Objective value of a state (see ObjectiveWeights). */
-export function stateCost(p: Problem, s: State, unassignedPenalty: number): number {
+export function stateCost(p: Problem, s: State, unassignedPenalty: number, vehicleWeight = p.weights.vehicle): number {
   const n = p.requests;
   let cost = s.bank.length * unassignedPenalty;
   for (const route of s.routes) {
     if (route.isEmpty) continue;
-    cost += route.arcCost + p.weights.vehicle * (p.fixedCost[route.v] ?? 0);
+    cost += route.arcCost + vehicleWeight * (p.fixedCost[route.v] ?? 0);
     if (p.reward || p.weights.rideTime > 0) {
       const seq = route.seq;
       for (let k = 1; k < seq.length - 1; k++) {
