@@ -144,7 +144,13 @@ export class CollectionStore {
     const row = keep
       ? `(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(doc) WHERE key = ANY(${params.add(keep)}::text[])) || ${system}`
       : `doc || ${system}`;
-    const sql = `SELECT coalesce(array_to_json(array(SELECT ${row} FROM ${tableName(d.name)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip})), '[]')::text AS data`;
+    const t = tableName(d.name);
+    // The page's ids first (often an index-only scan), then its documents by primary key, in page order:
+    // filtering in the heap while walking a date index costs hundreds of ms on a million rows.
+    const ids = `SELECT _id FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
+    const sql = `SELECT coalesce(array_to_json(array(
+      SELECT ${row} FROM unnest(array(${ids})) WITH ORDINALITY AS page(id, n) JOIN ${t} ON ${t}._id = page.id ORDER BY page.n
+    )), '[]')::text AS data`;
     const [rows, count] = await Promise.all([
       this.db.query<{ data: string }>(sql, params.values),
       opts.count ? this.count(col, opts.query, scope) : Promise.resolve(undefined),

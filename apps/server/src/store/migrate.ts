@@ -102,8 +102,9 @@ async function syncCollection(db: Queryable, def: CollectionDef, trigram: boolea
   }
   if (def.siteScoped) await db.query(`CREATE INDEX IF NOT EXISTS "${def.name}__unit" ON ${t} (unit)`);
   for (const cols of def.indexes ?? []) {
-    const list = cols.map((c) => (c === 'unit' ? 'unit' : hotColumn(c))).join(', ');
-    await db.query(`CREATE INDEX IF NOT EXISTS "${def.name}__${cols.join('_')}" ON ${t} (${list})`);
+    // _id last: pages are found by an index-only scan, then fetched by primary key (collection.store.ts)
+    const list = [...cols.map((c) => (c === 'unit' ? 'unit' : hotColumn(c))), '_id'].join(', ');
+    await db.query(`CREATE INDEX IF NOT EXISTS "${def.name}__${cols.join('_')}__id" ON ${t} (${list})`);
   }
   if (trigram) {
     for (const field of def.trigram ?? []) {

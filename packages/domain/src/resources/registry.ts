@@ -141,7 +141,8 @@ const collections: CollectionDef[] = [
       shuttle: 'id',
     },
     hot: ['status', 'date', 'lastName'],
-    indexes: [['unit', 'date'], ['unit', 'status', 'date'], ['date']],
+    // (unit, date, status): a day's page by an index-only scan whatever the status set; (unit, status, date): counts
+    indexes: [['unit', 'date', 'status'], ['unit', 'status', 'date'], ['date']],
     trigram: ['lastName'],
     defaultSort: { date: -1 },
   },
@@ -174,7 +175,7 @@ const collections: CollectionDef[] = [
     },
     hot: ['status', 'date'],
     indexes: [
-      ['unit', 'date'],
+      ['unit', 'date', 'status'],
       ['unit', 'status', 'date'],
     ],
     defaultSort: { date: -1 },
