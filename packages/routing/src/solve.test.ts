@@ -42,6 +42,24 @@ describe('solve', () => {
     },
   );
 
+  it.each([11, 12, 13, 14])('minimises vehicles first to the brute-force optimum (tiny instance %i)', (seed) => {
+    const rng = new Rng(seed);
+    const pt = (): [number, number] => [rng.int(0, 20), rng.int(0, 20)];
+    const requests: TinyRequest[] = Array.from({ length: 4 }, () => {
+      const e = rng.int(0, 40);
+      return { from: pt(), to: pt(), window: [e, e + rng.int(20, 60)], service: 1 };
+    });
+    const p = tinyProblem(requests, [{ capacity: [1] }, { capacity: [1] }, { capacity: [1] }], {
+      weights: { vehicle: 1000 },
+      minimiseVehicles: true,
+    });
+    const optimum = bruteForceOptimum(p);
+    const res = solve(p, { seed: 1, maxIterations: 400 });
+    expect(verifySolution(p, res.solution).feasible).toBe(true);
+    expect(res.cost).toBeCloseTo(optimum, 6);
+    expect(res.vehicles).toBe(Math.floor(optimum / 1000));
+  });
+
   it('is deterministic for a seed and iteration budget', () => {
     const p = randomTiny(42, 7, true);
     const a = solve(p, { seed: 7, maxIterations: 300 });
