@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { FareContextCache } from './acts/fares/fare-context.cache.ts';
+import { PrincipalCache } from './auth/principal.cache.ts';
 import { TokenService } from './auth/token.ts';
 import type { Config } from './config.ts';
 import { registerLiveHub } from './live/hub.ts';
@@ -58,8 +59,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     mailer: createMailer(store, opts.config.smtpUrl, opts.config.mailFrom),
     config: opts.config,
     fareContexts: new FareContextCache(store),
+    principals: new PrincipalCache(),
   };
   await services.fareContexts.start();
+  await services.principals.start(store);
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = toHttp(err);
@@ -78,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.addHook('onClose', async () => {
     await stopHub();
     await services.fareContexts.close();
+    await services.principals.close();
   });
 
   const dist = opts.config.webDist;

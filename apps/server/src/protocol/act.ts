@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@tc/domain';
 import type { CollectionOp } from '../access/access.ts';
 import type { FareContextCache } from '../acts/fares/fare-context.cache.ts';
+import type { PrincipalCache } from '../auth/principal.cache.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { TokenService } from '../auth/token.ts';
 import type { Config } from '../config.ts';
@@ -15,6 +16,7 @@ export interface Services {
   mailer: Mailer;
   config: Config;
   fareContexts: FareContextCache;
+  principals: PrincipalCache;
 }
 
 export interface ActContext {

@@ -29,7 +29,9 @@ async function run(
   let principal = caller;
   if (act.permission.kind !== 'public' && !principal) {
     const claims = await services.tokens.verify(body.token);
-    principal = await loadPrincipal(services.db, claims.userId, claims.sessionId);
+    principal = await services.principals.get(claims.sessionId, () =>
+      loadPrincipal(services.db, claims.userId, claims.sessionId),
+    );
   }
   const ctx: ActContext = {
     body,

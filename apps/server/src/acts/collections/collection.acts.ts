@@ -101,7 +101,10 @@ const update: Act = {
     const { _version, ...patch } = objectOf(ctx.body.data, 'data');
     if (typeof _version !== 'number') throw new BadRequest('_version is required: send the version you read');
     if (col === 'users' && 'role' in patch) assertMayGrantRole(p, patch.role);
-    return ctx.services.store.update(col, id, patch, _version, { id: p.id, name: p.name }, scopeOf(p));
+    const record = await ctx.services.store.update(col, id, patch, _version, { id: p.id, name: p.name }, scopeOf(p));
+    // this server stops trusting the cached caller at once; others hear it from the change feed
+    if (col === 'users') ctx.services.principals.forgetUser(id);
+    return record;
   },
 };
 
@@ -113,6 +116,7 @@ const del: Act = {
     const query = objectOf(ctx.body.query, 'query');
     if (Object.keys(query).length === 0) throw new BadRequest('Select the records to delete');
     const deleted = await ctx.services.store.delete(col, query, { id: p.id, name: p.name }, scopeOf(p));
+    if (col === 'users' || col === 'units') ctx.services.principals.clear();
     return { deleted };
   },
 };

@@ -89,6 +89,7 @@ const saveroles: Act = {
         inserted++;
       }
     }
+    ctx.services.principals.clear();
     return { ok: true, updated, inserted };
   },
 };

@@ -72,7 +72,9 @@ const refreshtoken: Act = {
 const logout: Act = {
   permission: { kind: 'session' },
   run: async (ctx) => {
-    await revokeSession(ctx.services.db, requirePrincipal(ctx).sessionId);
+    const { sessionId } = requirePrincipal(ctx);
+    await revokeSession(ctx.services.db, sessionId);
+    ctx.services.principals.forget(sessionId);
     return { ok: true };
   },
 };
@@ -115,6 +117,7 @@ const resetpassword: Act = {
     if (userId === undefined) throw new BadRequest(RESET_INVALID);
     await setPassword(db, userId, hash, { id: userId, name: 'password reset' });
     await revokeUserSessions(db, userId);
+    ctx.services.principals.forgetUser(userId);
     const user = await store.getById('users', userId);
     if (user?.status === 'unconfirmed') {
       await store.update('users', userId, { status: 'active' }, user._version, { id: userId, name: 'password reset' });
