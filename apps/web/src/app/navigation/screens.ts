@@ -43,7 +43,7 @@ export interface ScreenDef {
   wording?: Wording;
   subRoutes?: SubRoute[];
   /** Screen implemented by a feature instead of the placeholder. */
-  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard';
+  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'jobs';
 }
 
 const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
@@ -59,6 +59,7 @@ export const SCREENS: Record<string, ScreenDef> = {
     path: '/jobs',
     module: 'jobs',
     wording: 'reservations',
+    feature: 'jobs',
     subRoutes: [
       create,
       { path: 'quick', action: 'createQuick', page: 'quick' },
