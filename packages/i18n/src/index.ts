@@ -1,5 +1,11 @@
-import en from './en.json' with { type: 'json' };
-import pt from './pt.json' with { type: 'json' };
+import enBase from './en.json' with { type: 'json' };
+import ptBase from './pt.json' with { type: 'json' };
+import enResources from './resources/en.json' with { type: 'json' };
+import ptResources from './resources/pt.json' with { type: 'json' };
+
+/** The shell's messages, plus the resource screens' labels and option values (`resources.*`, `values.*`). */
+const en = { ...enBase, ...enResources };
+const pt = { ...ptBase, ...ptResources };
 
 export const LANGUAGES = ['en', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,4 +22,9 @@ export function flatten(tree: Tree, prefix = ''): Record<string, string> {
     else Object.assign(out, flatten(v, key));
   }
   return out;
+}
+
+/** The i18n key of a resource field's label: dots of nested paths become underscores. */
+export function fieldLabelKey(resource: string, field: string): string {
+  return `resources.${resource}.fields.${field.replaceAll('.', '_')}`;
 }

@@ -1,2 +1,7 @@
+export * from './defs/index.ts';
 export * from './fields.ts';
+export * from './messages.ts';
 export * from './registry.ts';
+export * from './resource.ts';
+export * from './savedState.ts';
+export * from './schema.parts.ts';

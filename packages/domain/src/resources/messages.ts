@@ -1,0 +1,50 @@
+/**
+ * Validation messages of the resource schemas (spec section 5). A schema names a message by its
+ * i18n key (`validation.<key>`); the web translates the key, the server answers the English text
+ * below, which must equal `validation.<key>` in en.json (a test checks it).
+ */
+export const VALIDATION_TEXTS = {
+  required: 'This field is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email',
+  phoneInvalid: 'Phone number is not valid',
+  nameLength: 'Must be 2 to 30 characters',
+  opusCard: 'The OPUS card number must have exactly 12 characters',
+  number: 'Must be a number',
+  integer: 'Must be a whole number',
+  notNegative: 'Must be 0 or higher',
+  positive: 'Must be greater than zero',
+  perAreaMatch: 'cannot enter more than 6 digits',
+  weekDays: 'You must select at least one day',
+  cardInvalid: 'The card number that was entered is invalid',
+  supplierRequired: 'A supplier is required for the supplier role',
+  latitude: 'Latitude must be between -90 and 90',
+  longitude: 'Longitude must be between -180 and 180',
+  mapCenter: 'Enter the map centre as "lat, lng", for example 45.5017, -73.5673',
+  dateInvalid: 'Enter a valid date',
+  timeInvalid: 'Enter a time as HH:mm',
+  endBeforeStart: 'The end must not be before the start',
+  maxShiftHours: 'Must be between 1 and 24',
+  minSeatsAbovePax: 'Min seats must not be higher than pax',
+  settingBoolean: 'The value must be true or false',
+  settingInteger: 'The value must be a whole number',
+  settingFloat: 'The value must be a number',
+  settingRange: 'The value must be a range "min-max" with min not above max',
+  settingObject: 'The value must be a JSON object',
+  settingArray: 'The value must be a JSON list',
+  polygon: 'Draw an area of at least 3 points',
+  newCode: 'The copy needs a new code',
+} as const;
+
+export type ValidationKey = keyof typeof VALIDATION_TEXTS;
+
+/** The i18n key a schema puts in its issues. */
+export function vk(key: ValidationKey): string {
+  return `validation.${key}`;
+}
+
+/** The English text of a schema message (a `validation.*` key or a literal text). */
+export function validationText(message: string): string {
+  const key = message.startsWith('validation.') ? (message.slice('validation.'.length) as ValidationKey) : undefined;
+  return key && key in VALIDATION_TEXTS ? VALIDATION_TEXTS[key] : message;
+}

@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import type { ModuleKey } from '../permissions/modules.ts';
+
+/**
+ * A screen's resource: what the generic table, the generic form and the server's write validation
+ * need to know of one kind of record. Passengers, students, employees, parents and staff users
+ * are resources over the same `users` collection, told apart by `fixed` (their role).
+ *
+ * Labels come from i18n: `resources.<key>.title|entity|fields.<field>|sections.<section>` and
+ * option values from `values.<optionsKey>.<value>`.
+ */
+export interface ResourceDef {
+  /** Screen key and route (`/passengers`), and the i18n prefix `resources.<key>`. */
+  key: string;
+  collection: string;
+  /** Module whose actions guard the screen (the server checks the collection's module, by role for users). */
+  module: ModuleKey;
+  /** Values every record of the resource carries: added to each query and to each insert. */
+  fixed?: Record<string, string>;
+  /** English entity name for server error texts: "Could Not Create Passenger". */
+  entity: string;
+  /** Create and edit schema, on the web and on the server (messages are `validation.*` keys). */
+  schema: z.ZodObject;
+  /** Values a new record starts with in the form. */
+  defaults?: Record<string, unknown>;
+  columns: ColumnSpec[];
+  form: FormSection[];
+  /** Fields the search box looks in (a case-insensitive `$or`). */
+  search: string[];
+  /** Fields two records share when they are duplicates ("Show Duplicates"). */
+  duplicateKey: string[];
+  /** Field the date navigator filters on; absent: no date navigator (parents). */
+  dateField?: string;
+  /** Saved-filter rules of spec section 5: field -> allowed values (strings) or 'date' or 'number'. */
+  savedFilters?: Record<string, readonly string[] | 'date' | 'number' | 'text'>;
+  /** Tabs of the edit page besides information. */
+  tabs?: readonly ('notes' | 'history' | 'payments' | 'parents')[];
+  /** Suspend / unsuspend with a reason (passengers, students, drivers, vehicles, users). */
+  suspend?: boolean;
+  /** Activate / deactivate through a confirmation modal: the status field and its two values. */
+  toggle?: { field: string; on: string; off: string };
+  /** Fields no two records of a site may share, with the message a clash answers. */
+  unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
+  /** Create and edit in a side form instead of a page. */
+  sideForm?: boolean;
+}
+
+export type ColumnFilter = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'none';
+export type ColumnFormat = 'text' | 'date' | 'datetime' | 'place' | 'bool' | 'list' | 'ref' | 'refs' | 'enum' | 'money';
+
+export interface ColumnSpec {
+  /** Dotted path in the record; also the i18n key `resources.<key>.fields.<field>`. */
+  field: string;
+  filter?: ColumnFilter;
+  format?: ColumnFormat;
+  /** Enum values (filter options and labels under `values.<optionsKey>`). */
+  options?: readonly string[];
+  optionsKey?: string;
+  /** Collection a ref column points at and the fields shown for it. */
+  ref?: RefSpec;
+  /** Links to the edit page. */
+  link?: boolean;
+  /** Hidden until shown through the column menu. */
+  hidden?: boolean;
+  /** Text longer than this shows in a tooltip (addresses: 20). */
+  tooltipOver?: number;
+  /** May be wider than 200 px (up to 1000). */
+  wide?: boolean;
+  sortable?: boolean;
+}
+
+export interface RefSpec {
+  col: string;
+  /** Fields joined by a space to label a record. */
+  label: readonly string[];
+  /** Narrows the choices (for example users with role supplier). */
+  query?: Record<string, unknown>;
+}
+
+export type InputKind =
+  | 'text'
+  | 'email'
+  | 'phone'
+  | 'textarea'
+  | 'number'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'select'
+  | 'multiselect'
+  | 'switch'
+  | 'weekdays'
+  | 'ref'
+  | 'refs'
+  | 'place'
+  | 'tags'
+  | 'json'
+  | 'list';
+
+export interface FormField {
+  /** Dotted path in the record (`caregiver.firstName`); the label is `resources.<key>.fields.<name>`. */
+  name: string;
+  input: InputKind;
+  options?: readonly string[];
+  optionsKey?: string;
+  ref?: RefSpec;
+  /** Marks the label; the schema decides. */
+  required?: boolean;
+  /** Only when creating or only when editing. */
+  on?: 'create' | 'edit';
+  /** Sub-fields of each item of a `list` input (additions, stops, terminals, breaks, contacts). */
+  item?: readonly FormField[];
+  /** Shown only when another field has one of these values. */
+  when?: { field: string; in: readonly unknown[] };
+}
+
+export interface FormSection {
+  key: string;
+  fields: readonly FormField[];
+}
