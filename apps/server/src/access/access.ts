@@ -15,7 +15,7 @@ export function scopeOf(p: Principal): Scope {
   return siteFree(p) ? {} : { unit: p.unit ?? -1 };
 }
 
-export type CollectionOp = 'find' | 'insert' | 'update' | 'delete';
+export type CollectionOp = 'find' | 'insert' | 'update' | 'delete' | 'export';
 
 /**
  * The action an operation on a collection needs: the collection's own override, else view/create/edit,
@@ -33,7 +33,17 @@ export function actionFor(module: ModuleKey, op: CollectionOp, def?: CollectionD
       return 'edit';
     case 'delete':
       return hasAction(module, 'delete') ? 'delete' : 'edit';
+    case 'export':
+      return 'export';
   }
+}
+
+/** Fields whose change is a status change: it needs the module's changeStatus where the module has one. */
+const STATUS_FIELDS = ['status', 'suspended', 'suspension', 'driverStatus'];
+
+export function changesStatus(module: ModuleKey, data: unknown): boolean {
+  if (!hasAction(module, 'changeStatus') || typeof data !== 'object' || data === null) return false;
+  return STATUS_FIELDS.some((f) => f in data);
 }
 
 /**

@@ -1,5 +1,13 @@
 import { collectionDef, type ModuleKey } from '@tc/domain';
-import { actionFor, type CollectionOp, requireAccess, rolesInQuery, scopeOf, usersModule } from '../access/access.ts';
+import {
+  actionFor,
+  type CollectionOp,
+  changesStatus,
+  requireAccess,
+  rolesInQuery,
+  scopeOf,
+  usersModule,
+} from '../access/access.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ActContext, Permission } from './act.ts';
 import { BadRequest, Forbidden } from './errors.ts';
@@ -38,6 +46,7 @@ async function authorizeCollection(op: CollectionOp, ctx: ActContext, p: Princip
   if (def.name === 'users') module = usersModule(await rolesConcerned(op, ctx, p));
   requireAccess(p, module, actionFor(module, op, def));
   if (def.name === 'users' && op === 'update' && hasRoleChange(ctx.body.data)) requireAccess(p, 'users', 'changeRole');
+  if (op === 'update' && changesStatus(module, ctx.body.data)) requireAccess(p, module, 'changeStatus');
 }
 
 function hasRoleChange(data: unknown): boolean {
@@ -47,7 +56,7 @@ function hasRoleChange(data: unknown): boolean {
 /** The roles a users call touches: asked for in the query or data, or held by the records it names. */
 async function rolesConcerned(op: CollectionOp, ctx: ActContext, p: Principal): Promise<unknown[]> {
   const body = ctx.body;
-  if (op === 'find') return rolesInQuery(body.query);
+  if (op === 'find' || op === 'export') return rolesInQuery(body.query);
   if (op === 'insert') return [(body.data as { role?: unknown } | undefined)?.role];
   const targets = await ctx.services.store.find(
     'users',

@@ -175,6 +175,51 @@ export class CollectionStore {
     return r.rows[0]?.n ?? 0;
   }
 
+  /**
+   * The records of the query whose values of `fields` are shared by at least one other record of
+   * the query ("Show Duplicates"): text compared trimmed and case-insensitively, blanks never match.
+   */
+  async findDuplicates(
+    col: string,
+    fields: readonly string[],
+    opts: FindOptions,
+    scope: Scope = {},
+  ): Promise<{ data: StoredRecord[]; count: number }> {
+    const d = def(col);
+    if (fields.length === 0 || fields.length > 5) throw new BadRequest('fields must name 1 to 5 fields');
+    const params = new Params();
+    const where = whereWithScope(d, opts.query, scope, params);
+    const resolve = resolverFor(d);
+    const keys = fields.map((f) => {
+      const c = resolve(String(f), params);
+      return c.mode === 'text' ? `nullif(lower(btrim(${c.expr})), '')` : `(${c.expr})::text`;
+    });
+    // duplicates of one another side by side unless a sort is asked for
+    const order = opts.sort ? translateSort(opts.sort, resolve, params) : [...keys, '_id'].join(', ');
+    const limit = nonNegativeInt(opts.limit, 'limit', 100, MAX_LIMIT);
+    const skip = nonNegativeInt(opts.skip, 'skip', 0);
+    const t = tableName(d.name);
+    const dup = `SELECT _id FROM (
+      SELECT _id, count(*) OVER (PARTITION BY ${keys.join(', ')}) AS n FROM ${t}
+      WHERE (${where}) AND ${keys.map((k) => `${k} IS NOT NULL`).join(' AND ')}
+    ) AS k WHERE n > 1`;
+    const r = await this.db.query<{ _id: number; unit: number | null; version: number; doc: Doc; total: number }>(
+      `SELECT _id, unit, version, doc, count(*) OVER ()::int AS total FROM ${t}
+       WHERE _id IN (${dup}) ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
+      params.values,
+    );
+    const total = r.rows[0]?.total ?? (skip > 0 ? await this.countDuplicatesOnly(t, dup, params) : 0);
+    return { data: r.rows.map(toRecord), count: total };
+  }
+
+  private async countDuplicatesOnly(t: string, dup: string, params: Params): Promise<number> {
+    const r = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${t} WHERE _id IN (${dup})`,
+      params.values,
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
   async getById(col: string, id: number, q: Queryable = this.db): Promise<StoredRecord | undefined> {
     const d = def(col);
     const r = await q.query<{ _id: number; unit: number | null; version: number; doc: Doc }>(

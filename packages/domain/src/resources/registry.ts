@@ -28,7 +28,7 @@ export interface CollectionDef {
    * The module action each generic operation needs, where it is not the usual view/create/edit
    * (modules whose catalog has no create or edit, spec section 6).
    */
-  actions?: Partial<Record<'find' | 'insert' | 'update' | 'delete', string>>;
+  actions?: Partial<Record<'find' | 'insert' | 'update' | 'delete' | 'export', string>>;
   /** Written only by the server's own acts, never by `insert`/`update`/`delete`. */
   readOnly?: boolean;
 }

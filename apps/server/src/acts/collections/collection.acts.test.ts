@@ -218,7 +218,7 @@ describe('people are users guarded by their own modules', () => {
       act: 'insert',
       col: 'users',
       token: agent,
-      data: { email: 'pax@test.local', firstName: 'Pat', lastName: 'Roy', role: 'passenger', unit: 1 },
+      data: { email: 'pax@test.local', firstName: 'Pat', lastName: 'Roy', role: 'passenger', unit: 1, profiles: [1] },
     });
     expect(p.status).toBe(200);
     const promote = await h.call({

@@ -1,8 +1,9 @@
 import { assertMayGrantRole, scopeOf } from '../../access/access.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest } from '../../protocol/errors.ts';
-import type { Doc, FindOptions } from '../../store/collection.store.ts';
+import { BadRequest, NotFound } from '../../protocol/errors.ts';
+import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
+import { assertUnique, validatedInsert, validatedPatch } from './validate.ts';
 
 function colOf(ctx: ActContext): string {
   const col = ctx.body.col;
@@ -80,9 +81,16 @@ const insert: Act = {
       data = { col: data.col, id: data.id, user: p.id, time: new Date().toISOString() };
     }
     if (col === 'users') assertMayGrantRole(p, data.role);
-    return ctx.services.store.insert(col, data, { id: p.id, name: p.name }, scopeOf(p));
+    const scope = scopeOf(p);
+    const valid = validatedInsert(col, data, scope);
+    if (valid.def) await assertUnique(ctx.services.store, valid.def, valid.data, unitIn(valid.data));
+    return ctx.services.store.insert(col, valid.data, { id: p.id, name: p.name }, scope);
   },
 };
+
+function unitIn(data: Doc): number | null {
+  return typeof data.unit === 'number' ? data.unit : null;
+}
 
 /** The record an update or delete by id names. */
 export function idOf(query: unknown): number {
@@ -101,7 +109,13 @@ const update: Act = {
     const { _version, ...patch } = objectOf(ctx.body.data, 'data');
     if (typeof _version !== 'number') throw new BadRequest('_version is required: send the version you read');
     if (col === 'users' && 'role' in patch) assertMayGrantRole(p, patch.role);
-    const record = await ctx.services.store.update(col, id, patch, _version, { id: p.id, name: p.name }, scopeOf(p));
+    const scope = scopeOf(p);
+    const current = await ctx.services.store.getById(col, id);
+    if (!current || (scope.unit !== undefined && current.unit !== null && current.unit !== scope.unit))
+      throw new NotFound();
+    const valid = validatedPatch(col, current, patch);
+    if (valid.def) await assertUnique(ctx.services.store, valid.def, { ...current, ...valid.patch }, current.unit, id);
+    const record = await ctx.services.store.update(col, id, valid.patch, _version, { id: p.id, name: p.name }, scope);
     // this server stops trusting the cached caller at once; others hear it from the change feed
     if (col === 'users') ctx.services.principals.forgetUser(id);
     return record;
@@ -121,4 +135,38 @@ const del: Act = {
   },
 };
 
-export const collectionActs = { find, batch, insert, update, delete: del };
+/** "Show Duplicates": records of the query sharing their values of `fields` with another one. */
+const duplicates: Act = {
+  permission: { kind: 'collection', op: 'find' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const col = colOf(ctx);
+    const fields = ctx.body.fields;
+    if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string')) {
+      throw new BadRequest('fields must be a list of field names');
+    }
+    return ctx.services.store.findDuplicates(col, fields, findOptions(ctx.body), scopeOf(p));
+  },
+};
+
+/** Most records one export returns: a CSV bigger than this is a job for the reports. */
+export const EXPORT_CAP = 50_000;
+
+/** Every record the filters select, page by page, for a CSV export (the module's export action). */
+const exportAct: Act = {
+  permission: { kind: 'collection', op: 'export' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const col = colOf(ctx);
+    const { query, sort, project } = findOptions(ctx.body);
+    const data: unknown[] = [];
+    for (let skip = 0; skip < EXPORT_CAP; skip += MAX_LIMIT) {
+      const page = await ctx.services.store.find(col, { query, sort, project, skip, limit: MAX_LIMIT }, scopeOf(p));
+      data.push(...page.data);
+      if (page.data.length < MAX_LIMIT) break;
+    }
+    return { data };
+  },
+};
+
+export const collectionActs = { find, batch, insert, update, delete: del, duplicates, export: exportAct };
