@@ -1,5 +1,6 @@
 import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
+import { parentActs } from '../acts/parents/parents.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
 import type { Act } from './act.ts';
@@ -10,4 +11,5 @@ export const ACTS: Readonly<Record<string, Act>> = {
   ...collectionActs,
   ...roleActs,
   ...fareActs,
+  ...parentActs,
 };
