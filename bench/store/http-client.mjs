@@ -1,25 +1,23 @@
-// The load of the HTTP benchmark, in a worker thread so that it does not share the server's event loop.
+// The load of the HTTP benchmark: autocannon in a worker thread, so that it does not share the
+// server's event loop. Each request carries one of the prepared list fetches, in turn.
 import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
 
 const { url, token, bodies, seconds, clients } = workerData;
-const end = Date.now() + seconds * 1000;
 const latencies = [];
 let errors = 0;
-await Promise.all(
-  Array.from({ length: clients }, async (_, c) => {
-    let i = c;
-    while (Date.now() < end) {
-      const body = bodies[i++ % bodies.length];
-      const t = performance.now();
-      const r = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...body, token }),
-      });
-      await r.arrayBuffer();
-      if (!r.ok) errors++;
-      latencies.push(performance.now() - t);
-    }
-  }),
-);
-parentPort.postMessage({ latencies, errors });
+const instance = autocannon({
+  url,
+  connections: clients,
+  duration: seconds,
+  requests: bodies.map((body) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, token }),
+  })),
+});
+instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+  if (statusCode !== 200) errors++;
+  latencies.push(responseTime);
+});
+instance.on('done', () => parentPort.postMessage({ latencies, errors }));

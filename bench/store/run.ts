@@ -5,7 +5,8 @@
  * p50/p95 of the console's typical list fetch (site, status set, one day, sorted by date, page of
  * 100, with its count) and of a last-name text search, and list fetches per second through the
  * HTTP protocol at --clients concurrent clients. PostgreSQL comes from BENCH_DATABASE_URL (default
- * the local server); a fresh database is created and dropped.
+ * the local server); a fresh database is created and dropped, unless --keep NAME keeps it (and a
+ * later run with the same --keep reuses it without loading again).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -30,9 +31,13 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '16' },
     samples: { type: 'string', default: '200' },
     out: { type: 'string', default: 'bench/store/RESULTS.md' },
+    // PostgreSQL only: keep the loaded database under this name, and reuse it when it exists
+    keep: { type: 'string' },
   },
 });
 const JOBS = Number(args.jobs);
+if (args.keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(args.keep))
+  throw new Error('--keep takes a plain database name');
 const SAMPLES = Number(args.samples);
 
 function percentile(xs: number[], p: number): number {
@@ -128,6 +133,7 @@ async function httpThroughput(db: Database, days: string[], seconds: number, cli
 async function run(kind: 'pglite' | 'postgres'): Promise<Result> {
   let db: Database;
   let cleanup: () => Promise<void>;
+  let reused = false;
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
     db = await openPglite(dir);
@@ -137,16 +143,18 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Result> {
     };
   } else {
     const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `tc_bench_${Date.now()}`;
+    const name = args.keep ?? `tc_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    reused = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (!reused) await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const u = new URL(base);
     u.pathname = `/${name}`;
     db = await openPostgres(u.toString());
     cleanup = async () => {
       await db.close();
+      if (args.keep) return;
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -158,14 +166,15 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Result> {
     const store = new CollectionStore(db);
     await ensureCatalog(store);
     const t0 = performance.now();
-    await loadDemo(store, {
-      jobs: JOBS,
-      history: false,
-      onProgress: (n, total) => {
-        if (n % 100_000 === 0 || n === total) process.stderr.write(`  ${kind}: ${n}/${total} reservations\r`);
-      },
-    });
-    await db.exec('VACUUM ANALYZE');
+    if (!reused)
+      await loadDemo(store, {
+        jobs: JOBS,
+        history: false,
+        onProgress: (n, total) => {
+          if (n % 100_000 === 0 || n === total) process.stderr.write(`  ${kind}: ${n}/${total} reservations\r`);
+        },
+      });
+    if (!reused) await db.exec('VACUUM ANALYZE');
     const loadSeconds = (performance.now() - t0) / 1000;
     process.stderr.write(`\n  ${kind}: loaded in ${loadSeconds.toFixed(0)} s\n`);
     const days = await dateSpan(db);
