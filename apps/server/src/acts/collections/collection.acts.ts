@@ -3,6 +3,7 @@ import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.
 import { BadRequest, NotFound } from '../../protocol/errors.ts';
 import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
+import { protectCard } from './card.protect.ts';
 import { assertUnique, validatedInsert, validatedPatch } from './validate.ts';
 
 function colOf(ctx: ActContext): string {
@@ -84,7 +85,9 @@ const insert: Act = {
     const scope = scopeOf(p);
     const valid = validatedInsert(col, data, scope);
     if (valid.def) await assertUnique(ctx.services.store, valid.def, valid.data, unitIn(valid.data));
-    return ctx.services.store.insert(col, valid.data, { id: p.id, name: p.name }, scope);
+    const stored =
+      col === 'blacklist' ? await protectCard(ctx.services.store, valid.data, unitIn(valid.data)) : valid.data;
+    return ctx.services.store.insert(col, stored, { id: p.id, name: p.name }, scope);
   },
 };
 
@@ -115,7 +118,9 @@ const update: Act = {
       throw new NotFound();
     const valid = validatedPatch(col, current, patch);
     if (valid.def) await assertUnique(ctx.services.store, valid.def, { ...current, ...valid.patch }, current.unit, id);
-    const record = await ctx.services.store.update(col, id, valid.patch, _version, { id: p.id, name: p.name }, scope);
+    const stored =
+      col === 'blacklist' ? await protectCard(ctx.services.store, valid.patch, current.unit, id) : valid.patch;
+    const record = await ctx.services.store.update(col, id, stored, _version, { id: p.id, name: p.name }, scope);
     // this server stops trusting the cached caller at once; others hear it from the change feed
     if (col === 'users') ctx.services.principals.forgetUser(id);
     return record;
