@@ -4,3 +4,4 @@ export * from './fares/index.ts';
 export * from './permissions/index.ts';
 export * from './resources/index.ts';
 export * from './templates/index.ts';
+export * from './shifts/index.ts';

@@ -3,6 +3,7 @@ import { fareActs } from '../acts/fares/fares.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
+import { shiftActs } from '../acts/shifts/shifts.acts.ts';
 import type { Act } from './act.ts';
 
 /** Every act the protocol answers. Each declares its permission (a test walks this table). */
@@ -12,4 +13,5 @@ export const ACTS: Readonly<Record<string, Act>> = {
   ...roleActs,
   ...fareActs,
   ...parentActs,
+  ...shiftActs,
 };
