@@ -34,7 +34,9 @@ const createdrivershifts: Act = {
     const data = await db.tx(async (tx) => {
       const out = [];
       for (const s of shifts)
-        out.push(await store.insert('driverShifts', validatedInsert('driverShifts', s, scope).data, actor, scope, tx));
+        out.push(
+          await store.insert('driverShifts', validatedInsert('driverShifts', { ...s }, scope).data, actor, scope, tx),
+        );
       return out;
     });
     return { data, count: data.length };
