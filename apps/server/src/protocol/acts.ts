@@ -4,6 +4,7 @@ import { parentActs } from '../acts/parents/parents.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
 import { shiftActs } from '../acts/shifts/shifts.acts.ts';
+import { shuttleActs } from '../acts/shuttles/shuttles.acts.ts';
 import type { Act } from './act.ts';
 
 /** Every act the protocol answers. Each declares its permission (a test walks this table). */
@@ -14,4 +15,5 @@ export const ACTS: Readonly<Record<string, Act>> = {
   ...fareActs,
   ...parentActs,
   ...shiftActs,
+  ...shuttleActs,
 };

@@ -1,0 +1,40 @@
+import { validationText, vk } from '@tc/domain';
+import { z } from 'zod';
+import { scopeOf } from '../../access/access.ts';
+import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { BadRequest, NotFound } from '../../protocol/errors.ts';
+import { parseBody } from '../../protocol/parse.ts';
+import { validatedInsert } from '../collections/validate.ts';
+
+const SYSTEM = new Set(['_id', '_version', 'createdAt', 'updatedAt', 'createdBy']);
+
+const duplicateSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  code: z
+    .string({ error: validationText(vk('newCode')) })
+    .trim()
+    .min(1, validationText(vk('newCode'))),
+});
+
+/** A copy of a shuttle (times, stops, drivers) under a new code of the same site. */
+const duplicateshuttle: Act = {
+  permission: { kind: 'module', module: 'shuttles', action: 'create' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const { id, code } = parseBody(duplicateSchema, ctx.body);
+    const scope = scopeOf(p);
+    const { store } = ctx.services;
+    const source = await store.getById('shuttles', id);
+    if (!source || (scope.unit !== undefined && source.unit !== scope.unit)) throw new NotFound('Shuttle not found');
+    const taken = await store.count('shuttles', {
+      unit: source.unit,
+      code: { $regex: `^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, $options: 'i' },
+    });
+    if (taken > 0) throw new BadRequest(validationText(vk('newCode')), { field: 'code' });
+    const copy = Object.fromEntries(Object.entries(source).filter(([k]) => !SYSTEM.has(k)));
+    const data = validatedInsert('shuttles', { ...copy, code }, scope).data;
+    return store.insert('shuttles', data, { id: p.id, name: p.name }, scope);
+  },
+};
+
+export const shuttleActs = { duplicateshuttle };
