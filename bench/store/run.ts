@@ -1,5 +1,5 @@
 /**
- * npm run bench:store [-- --jobs 1000000] [--db pglite|postgres|both] [--seconds 10] [--clients 16]
+ * npm run bench:store [-- --jobs 1000000] [--passengers 200000] [--db pglite|postgres|both] [--seconds 10] [--clients 16]
  *
  * Loads the demo operator scaled to --jobs reservations into a fresh database, then measures
  * p50/p95 of the console's typical list fetch (site, status set, one day, sorted by date, page of
@@ -26,6 +26,7 @@ import { migrate } from '../../apps/server/src/store/migrate.ts';
 const { values: args } = parseArgs({
   options: {
     jobs: { type: 'string', default: '1000000' },
+    passengers: { type: 'string', default: '200000' },
     db: { type: 'string', default: 'both' },
     seconds: { type: 'string', default: '10' },
     clients: { type: 'string', default: '16' },
@@ -96,6 +97,8 @@ interface Result {
   loadSeconds: number;
   list: number[];
   search: number[];
+  passengers: number[];
+  passengerSearch: number[];
   rps?: number;
   httpP95?: number;
 }
@@ -169,6 +172,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Result> {
     if (!reused)
       await loadDemo(store, {
         jobs: JOBS,
+        passengers: Number(args.passengers),
         history: false,
         onProgress: (n, total) => {
           if (n % 100_000 === 0 || n === total) process.stderr.write(`  ${kind}: ${n}/${total} reservations\r`);
@@ -186,8 +190,22 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Result> {
       const q = { lastName: { $regex: n.slice(1, 5), $options: 'i' } };
       return store.find('jobs', { query: q, sort: { date: -1 }, limit: 100, count: true }, { unit: 1 });
     });
+    // the passengers list (users with role passenger, sorted by last name, page of 100 with its count),
+    // then a last-name prefix search on it
+    const passengers = await timeIt(SAMPLES, (i) =>
+      store.find(
+        'users',
+        { query: { role: 'passenger' }, sort: { lastName: 1 }, skip: (i % 5) * 100, limit: 100, count: true },
+        { unit: 1 },
+      ),
+    );
+    const passengerSearch = await timeIt(SAMPLES, (i) => {
+      const n = names[i % names.length] as string;
+      const query = { role: 'passenger', lastName: { $regex: `^${n.slice(0, 3)}`, $options: 'i' } };
+      return store.find('users', { query, sort: { lastName: 1 }, limit: 100, count: true }, { unit: 1 });
+    });
     const http = await httpThroughput(db, days, Number(args.seconds), Number(args.clients));
-    return { db: kind, loadSeconds, list, search, rps: http.rps, httpP95: http.p95 };
+    return { db: kind, loadSeconds, list, search, passengers, passengerSearch, rps: http.rps, httpP95: http.p95 };
   } finally {
     await cleanup();
   }
@@ -200,15 +218,15 @@ for (const k of kinds) results.push(await run(k));
 
 const ms = (x: number) => x.toFixed(1);
 const lines = [
-  `## Store: ${JOBS.toLocaleString('en')} reservations`,
+  `## Store: ${JOBS.toLocaleString('en')} reservations, ${Number(args.passengers).toLocaleString('en')} passengers`,
   '',
   `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. ${SAMPLES} samples each after warm-up; HTTP: ${args.clients} concurrent clients for ${args.seconds} s on one server process.`,
   '',
-  '| database | load (s) | list + count p50 (ms) | list + count p95 (ms) | search p50 (ms) | search p95 (ms) | HTTP list fetches/s | HTTP p95 (ms) |',
-  '|---|---|---|---|---|---|---|---|',
+  '| database | load (s) | list + count p50 (ms) | list + count p95 (ms) | search p50 (ms) | search p95 (ms) | passengers list + count p50 (ms) | p95 (ms) | passenger name search p50 (ms) | p95 (ms) | HTTP list fetches/s | HTTP p95 (ms) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
-      `| ${r.db} | ${r.loadSeconds.toFixed(0)} | ${ms(percentile(r.list, 50))} | ${ms(percentile(r.list, 95))} | ${ms(percentile(r.search, 50))} | ${ms(percentile(r.search, 95))} | ${r.rps?.toFixed(0)} | ${ms(r.httpP95 ?? 0)} |`,
+      `| ${r.db} | ${r.loadSeconds.toFixed(0)} | ${ms(percentile(r.list, 50))} | ${ms(percentile(r.list, 95))} | ${ms(percentile(r.search, 50))} | ${ms(percentile(r.search, 95))} | ${ms(percentile(r.passengers, 50))} | ${ms(percentile(r.passengers, 95))} | ${ms(percentile(r.passengerSearch, 50))} | ${ms(percentile(r.passengerSearch, 95))} | ${r.rps?.toFixed(0)} | ${ms(r.httpP95 ?? 0)} |`,
   ),
   '',
   'Targets: list fetch with count p95 ≤ 30 ms on PostgreSQL and ≤ 150 ms on PGlite; ≥ 300 list fetches per second on PostgreSQL.',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/fresh-db.ts';
-import { CollectionStore } from './collection.store.ts';
+import { CollectionStore, prefixSearchOnSortField } from './collection.store.ts';
 import type { Database } from './db.ts';
 import { findHistory } from './history.store.ts';
 
@@ -31,6 +31,32 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const lastNames = (r: { data: Record<string, unknown>[] }) => r.data.map((d) => d.lastName);
+
+describe('prefix search on the sort field (filtered first, then sorted)', () => {
+  it('is recognised at the top level and in $and, only when anchored and on the first sort field', () => {
+    expect(prefixSearchOnSortField({ lastName: { $regex: '^Tre', $options: 'i' } }, { lastName: 1 })).toBe(true);
+    expect(prefixSearchOnSortField({ $and: [{ unit: 1 }, { lastName: { $regex: '^T' } }] }, { lastName: -1 })).toBe(
+      true,
+    );
+    expect(prefixSearchOnSortField({ lastName: { $regex: 'Tre' } }, { lastName: 1 })).toBe(false);
+    expect(prefixSearchOnSortField({ lastName: { $regex: '^Tre' } }, { date: 1, lastName: 1 })).toBe(false);
+    expect(prefixSearchOnSortField({ lastName: { $regex: '^Tre' } }, undefined)).toBe(false);
+  });
+
+  it('answers the same records in the same order, paged and counted', async () => {
+    const q = { lastName: { $regex: '^tre', $options: 'i' } };
+    const r = await store.find('jobs', { query: q, sort: { lastName: -1 }, count: true });
+    expect(lastNames(r)).toEqual(['tremblay-roy', 'Tremblay']);
+    expect(r.count).toBe(2);
+    const page2 = await store.find('jobs', {
+      query: { $and: [q, { seats: { $gte: 1 } }] },
+      sort: { lastName: -1 },
+      skip: 1,
+      limit: 1,
+    });
+    expect(lastNames(page2)).toEqual(['Tremblay']);
+  });
+});
 
 describe('find', () => {
   it('filters, sorts, pages and counts', async () => {

@@ -136,7 +136,8 @@ export class CollectionStore {
     const d = def(col);
     const params = new Params();
     const where = whereWithScope(d, opts.query, scope, params);
-    const order = translateSort(opts.sort ?? d.defaultSort, resolverFor(d), params);
+    const sort = opts.sort ?? d.defaultSort;
+    const order = translateSort(sort, resolverFor(d), params);
     const limit = nonNegativeInt(opts.limit, 'limit', 100, MAX_LIMIT);
     const skip = nonNegativeInt(opts.skip, 'skip', 0);
     const keep = projectedFields(d, opts.project);
@@ -147,7 +148,15 @@ export class CollectionStore {
     const t = tableName(d.name);
     // The page's ids first (often an index-only scan), then its documents by primary key, in page order:
     // filtering in the heap while walking a date index costs hundreds of ms on a million rows.
-    const ids = `SELECT _id FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
+    // A prefix search on the sort field ("last names starting with Qui") has all its matches together
+    // at one place of that field's index, which the planner does not know: walking the index from the
+    // start filters away most of the table. Filtering first (the trigram index) then sorting the few
+    // matches is bounded; OFFSET 0 keeps the planner from merging the two steps.
+    const source = prefixSearchOnSortField(opts.query, sort)
+      ? `(SELECT * FROM ${t} WHERE ${where} OFFSET 0) AS ${t}`
+      : t;
+    const filter = source === t ? where : 'TRUE';
+    const ids = `SELECT _id FROM ${source} WHERE ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`;
     // the count rides in the same statement: one round trip and one plan per list fetch
     const counted = opts.count ? `, (SELECT count(*)::int FROM ${t} WHERE ${where}) AS n` : '';
     const sql = `SELECT coalesce(array_to_json(array(
@@ -366,6 +375,16 @@ export class CollectionStore {
       }
     });
   }
+}
+
+/** Does the query hold a left-anchored `$regex` on the first sort field (top level or in `$and`)? */
+export function prefixSearchOnSortField(query: unknown, sort: unknown): boolean {
+  const first = sort && typeof sort === 'object' ? Object.keys(sort)[0] : undefined;
+  if (!first || !query || typeof query !== 'object') return false;
+  const q = query as Record<string, unknown>;
+  const cond = q[first] as { $regex?: unknown } | undefined;
+  if (cond && typeof cond === 'object' && typeof cond.$regex === 'string' && cond.$regex.startsWith('^')) return true;
+  return Array.isArray(q.$and) && q.$and.some((part) => prefixSearchOnSortField(part, sort));
 }
 
 function unitOf(data: Doc): number | null {
