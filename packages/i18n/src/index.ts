@@ -4,8 +4,8 @@ import enResources from './resources/en.json' with { type: 'json' };
 import ptResources from './resources/pt.json' with { type: 'json' };
 
 /** The shell's messages, plus the resource screens' labels and option values (`resources.*`, `values.*`). */
-const en = { ...enBase, ...enResources };
-const pt = { ...ptBase, ...ptResources };
+const en = { ...enBase, ...enResources, values: { ...enBase.values, ...enResources.values } };
+const pt = { ...ptBase, ...ptResources, values: { ...ptBase.values, ...ptResources.values } };
 
 export const LANGUAGES = ['en', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status = 0,
+    /** The field a validation failure names (400 `{error, field}`). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -66,11 +68,11 @@ export async function call<T = unknown>(
       body: JSON.stringify({ ...(token ? { token } : {}), ...body, act }),
       signal: controller.signal,
     });
-    const answer = (await response.json().catch(() => ({}))) as { error?: unknown };
+    const answer = (await response.json().catch(() => ({}))) as { error?: unknown; field?: unknown };
     if (!response.ok || (answer && typeof answer.error === 'string')) {
       const message = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`;
       if (AUTH_ERRORS.has(message)) config.onAuthFailure();
-      throw new ApiError(message, response.status);
+      throw new ApiError(message, response.status, typeof answer.field === 'string' ? answer.field : undefined);
     }
     return answer as T;
   } catch (error) {

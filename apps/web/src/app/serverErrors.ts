@@ -1,4 +1,4 @@
-import { FORBIDDEN_MESSAGE } from '@tc/domain';
+import { FORBIDDEN_MESSAGE, VALIDATION_TEXTS } from '@tc/domain';
 import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from '../api/client.ts';
 import { i18n } from './i18n.ts';
 
@@ -26,8 +26,13 @@ const SERVER_ERRORS: Record<string, string> = {
   [NETWORK_MESSAGE]: 'serverErrors.network',
 };
 
+/** Validation texts the server answers, back to the keys the schemas use. */
+const VALIDATION_KEYS: Record<string, string> = Object.fromEntries(
+  Object.entries(VALIDATION_TEXTS).map(([key, text]) => [text, `validation.${key}`]),
+);
+
 export function serverErrorKey(message: string): string | undefined {
-  return SERVER_ERRORS[message];
+  return SERVER_ERRORS[message] ?? VALIDATION_KEYS[message];
 }
 
 /** The server's message in the current language; unknown messages are shown as they came. */

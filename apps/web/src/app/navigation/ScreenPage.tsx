@@ -1,8 +1,11 @@
+import { resourceByKey } from '@tc/domain';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { JobsPage } from '#src/features/jobs/JobsPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
+import { ResourceFormPage } from '#src/features/resources/ResourceFormPage.tsx';
+import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
 import type { ScreenDef, SubRoute } from './screens.ts';
 
 export interface ScreenPageProps {
@@ -10,7 +13,7 @@ export interface ScreenPageProps {
   sub?: SubRoute;
 }
 
-/** The page of a screen: its feature when built, else the generic placeholder. */
+/** The page of a screen: its feature, else the generic resource list and form, else the placeholder. */
 export function ScreenPage({ def, sub }: ScreenPageProps) {
   if (!sub) {
     switch (def.feature) {
@@ -26,6 +29,14 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
       case undefined:
         break;
     }
+  }
+  const resource = resourceByKey(def.key);
+  if (resource) {
+    if (!sub) return <ResourceListPage key={resource.key} def={resource} screen={def} />;
+    if (sub.path === 'create')
+      return <ResourceFormPage key={`${resource.key}:create`} def={resource} screen={def} mode="create" />;
+    if (sub.path === 'edit/:id')
+      return <ResourceFormPage key={`${resource.key}:edit`} def={resource} screen={def} mode="edit" />;
   }
   return <PlaceholderPage def={def} sub={sub} />;
 }

@@ -1,17 +1,21 @@
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 export interface DayNavigatorProps {
-  day: string;
-  onChange: (day: string) => void;
+  /** 'YYYY-MM-DD', or null for every date (master-data lists start there). */
+  day: string | null;
+  onChange: (day: string | null) => void;
+  /** Offer a way back to every date. */
+  clearable?: boolean;
 }
 
 /** Previous day, today, next day (spec section 2, Lists). */
-export function DayNavigator({ day, onChange }: DayNavigatorProps) {
+export function DayNavigator({ day, onChange, clearable }: DayNavigatorProps) {
   const { t, i18n } = useTranslation();
-  const shift = (days: number) => onChange(dayjs(day).add(days, 'day').format('YYYY-MM-DD'));
+  const from = day ?? dayjs().format('YYYY-MM-DD');
+  const shift = (days: number) => onChange(dayjs(from).add(days, 'day').format('YYYY-MM-DD'));
   return (
     <Group gap="xs">
       <ActionIcon variant="default" aria-label={t('dayNav.previous')} onClick={() => shift(-1)}>
@@ -24,13 +28,18 @@ export function DayNavigator({ day, onChange }: DayNavigatorProps) {
         <IconChevronRight size={16} />
       </ActionIcon>
       <Text size="sm" fw={500} aria-label={t('dayNav.shown')}>
-        {new Date(`${day}T12:00:00`).toLocaleDateString(i18n.language, {
-          weekday: 'short',
-          year: 'numeric',
-          month: 'short',
-          day: 'numeric',
-        })}
+        {day
+          ? new Date(`${day}T12:00:00`).toLocaleDateString(i18n.language, {
+              weekday: 'short',
+              year: 'numeric',
+              month: 'short',
+              day: 'numeric',
+            })
+          : t('dayNav.allDates')}
       </Text>
+      {clearable && day ? (
+        <CloseButton size="sm" aria-label={t('dayNav.allDates')} onClick={() => onChange(null)} />
+      ) : null}
     </Group>
   );
 }

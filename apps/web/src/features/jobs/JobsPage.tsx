@@ -51,7 +51,8 @@ export function JobsPage({ def }: { def: ScreenDef }) {
     ],
     [t],
   );
-  const changeDay = (next: string) => {
+  const changeDay = (next: string | null) => {
+    if (!next) return;
     setDay(next);
     setPage(1);
   };

@@ -1,0 +1,308 @@
+import {
+  ActionIcon,
+  Button,
+  Chip,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { FormField } from '@tc/domain';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { type Control, Controller, type FieldValues, get, useFieldArray, useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRefOptions } from './useRefOptions.ts';
+
+export interface FieldInputProps {
+  field: FormField;
+  /** Full form path of the value (a list item's field: `additions.0.name`). */
+  name: string;
+  label: string;
+  control: Control<FieldValues>;
+  /** Label of a sub-field of a list item. */
+  itemLabel?: (item: FormField) => string;
+}
+
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+
+/** Turns a schema message (an i18n key) or a server text into what the user reads. */
+function useErrorText() {
+  const { t } = useTranslation();
+  return (message: unknown) => (typeof message === 'string' ? t(message) : undefined);
+}
+
+/** One input of a generated form, bound to react-hook-form. */
+export function FieldInput({ field, name, label, control, itemLabel }: FieldInputProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const options = (field.options ?? []).map((v) => ({
+    value: v,
+    label: field.optionsKey ? t(`values.${field.optionsKey}.${v}`) : v,
+  }));
+  const refOptions = useRefOptions(field.input === 'ref' || field.input === 'refs' ? field.ref : undefined);
+  if (field.input === 'list')
+    return <ListInput field={field} name={name} label={label} control={control} itemLabel={itemLabel} />;
+  if (field.input === 'place') {
+    return (
+      <Group grow align="start">
+        <Controller
+          control={control}
+          name={`${name}.address`}
+          render={({ field: f, fieldState }) => (
+            <TextInput
+              label={label}
+              value={f.value ?? ''}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              error={errorText(fieldState.error?.message)}
+            />
+          )}
+        />
+        {(['lat', 'lon'] as const).map((k) => (
+          <Controller
+            key={k}
+            control={control}
+            name={`${name}.${k}`}
+            render={({ field: f, fieldState }) => (
+              <NumberInput
+                label={t(`form.${k}`)}
+                value={f.value ?? ''}
+                decimalScale={6}
+                onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
+                error={errorText(fieldState.error?.message)}
+                maw={140}
+              />
+            )}
+          />
+        ))}
+      </Group>
+    );
+  }
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => {
+        const common = {
+          label,
+          required: field.required,
+          error: errorText(fieldState.error?.message),
+          onBlur: f.onBlur,
+        };
+        switch (field.input) {
+          case 'textarea':
+            return <Textarea {...common} autosize minRows={2} value={f.value ?? ''} onChange={f.onChange} />;
+          case 'number':
+            return (
+              <NumberInput
+                {...common}
+                value={f.value ?? ''}
+                onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
+              />
+            );
+          case 'switch':
+            return (
+              <Switch label={label} checked={!!f.value} onChange={(e) => f.onChange(e.currentTarget.checked)} mt="lg" />
+            );
+          case 'date':
+            return (
+              <DateInput
+                {...common}
+                valueFormat="YYYY-MM-DD"
+                clearable
+                value={f.value ? String(f.value) : null}
+                onChange={(v) => f.onChange(v ? dayjs(v).format('YYYY-MM-DD') : undefined)}
+              />
+            );
+          case 'time':
+            return <TextInput {...common} type="time" value={f.value ?? ''} onChange={f.onChange} />;
+          case 'datetime':
+            return (
+              <TextInput
+                {...common}
+                type="datetime-local"
+                value={typeof f.value === 'string' ? f.value.replace(' ', 'T') : ''}
+                onChange={(e) => f.onChange(e.currentTarget.value.replace('T', ' ') || undefined)}
+              />
+            );
+          case 'select':
+            return (
+              <Select
+                {...common}
+                data={options}
+                value={f.value ?? null}
+                onChange={(v) => f.onChange(v ?? undefined)}
+                clearable
+              />
+            );
+          case 'multiselect':
+            return <MultiSelect {...common} data={options} value={f.value ?? []} onChange={f.onChange} clearable />;
+          case 'ref':
+            return (
+              <Select
+                {...common}
+                data={refOptions.data ?? []}
+                searchable
+                clearable
+                value={f.value === undefined || f.value === null ? null : String(f.value)}
+                onChange={(v) => f.onChange(v ? Number(v) : undefined)}
+              />
+            );
+          case 'refs':
+            return (
+              <MultiSelect
+                {...common}
+                data={refOptions.data ?? []}
+                searchable
+                clearable
+                value={((f.value as number[] | undefined) ?? []).map(String)}
+                onChange={(v) => f.onChange(v.map(Number))}
+              />
+            );
+          case 'weekdays':
+            return (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {label}
+                </Text>
+                <Chip.Group
+                  multiple
+                  value={((f.value as number[] | undefined) ?? []).map(String)}
+                  onChange={(v) => f.onChange(v.map(Number).sort())}
+                >
+                  <Group gap={4}>
+                    {WEEKDAYS.map((d) => (
+                      <Chip key={d} value={String(d)} size="xs">
+                        {t(`form.weekday.${d}`)}
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
+                {common.error ? (
+                  <Text size="xs" c="red">
+                    {common.error}
+                  </Text>
+                ) : null}
+              </Stack>
+            );
+          case 'tags':
+            return <TagsInput {...common} value={f.value ?? []} onChange={f.onChange} />;
+          case 'json':
+            return <JsonInput {...common} value={f.value} onChange={f.onChange} />;
+          default:
+            return (
+              <TextInput
+                {...common}
+                type={field.input === 'email' ? 'email' : field.input === 'phone' ? 'tel' : 'text'}
+                value={f.value ?? ''}
+                onChange={f.onChange}
+              />
+            );
+        }
+      }}
+    />
+  );
+}
+
+function JsonInput(props: {
+  label: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => (props.value === undefined ? '' : JSON.stringify(props.value, null, 2)));
+  const [bad, setBad] = useState(false);
+  return (
+    <Textarea
+      label={props.label}
+      required={props.required}
+      autosize
+      minRows={3}
+      styles={{ input: { fontFamily: 'monospace' } }}
+      value={text}
+      error={bad ? t('form.jsonInvalid') : props.error}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={() => {
+        if (text.trim() === '') {
+          setBad(false);
+          props.onChange(undefined);
+          return;
+        }
+        try {
+          props.onChange(JSON.parse(text));
+          setBad(false);
+        } catch {
+          setBad(true);
+        }
+      }}
+    />
+  );
+}
+
+/** A list of items (additions, stops, times, terminals, breaks, contacts), one row of sub-fields each. */
+function ListInput({ field, name, label, control, itemLabel }: FieldInputProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const { errors } = useFormState({ control, name });
+  const listError = errorText((get(errors, name) as { message?: string } | undefined)?.message);
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => append({})}>
+          {t('form.addItem')}
+        </Button>
+      </Group>
+      {fields.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('form.noItems')}
+        </Text>
+      ) : null}
+      {fields.map((row, i) => (
+        <Paper key={row.id} withBorder p="xs">
+          <Group align="end" wrap="nowrap">
+            <Group grow align="start" style={{ flex: 1 }}>
+              {(field.item ?? []).map((sub) => (
+                <FieldInput
+                  key={sub.name}
+                  field={sub}
+                  name={`${name}.${i}.${sub.name}`}
+                  label={itemLabel ? itemLabel(sub) : sub.name}
+                  control={control}
+                />
+              ))}
+            </Group>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('form.removeItem', { n: i + 1 })}
+              onClick={() => remove(i)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        </Paper>
+      ))}
+      {listError ? (
+        <Text size="xs" c="red">
+          {listError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { NOTE_TYPES, type ResourceDef } from '@tc/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '#src/api/client.ts';
+import { find } from '#src/api/find.ts';
+import { formatNewYork } from '#src/app/formatTime.ts';
+import { notifyError } from '#src/app/notify.ts';
+import { useSession } from '#src/app/session/useSession.ts';
+import { DataTable } from '#src/components/DataTable.tsx';
+import type { Row } from './useResourcePage.ts';
+
+interface Note {
+  type: string;
+  text: string;
+  user?: string;
+  time: string;
+}
+
+/** The record's notes, newest first, and a form to add one (saved with the record's version). */
+export function NotesTab({ def, record }: { def: ResourceDef; record: Row }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<string | null>('general');
+  const [text, setText] = useState('');
+  const notes = (Array.isArray(record.notes) ? (record.notes as Note[]) : []).slice().reverse();
+  const columns = useMemo<ColumnDef<Note, unknown>[]>(
+    () => [
+      { id: 'time', header: t('history.time'), cell: (c) => formatNewYork(c.row.original.time) },
+      { id: 'user', accessorKey: 'user', header: t('history.user') },
+      { id: 'type', header: t('form.noteType'), cell: (c) => t(`values.noteType.${c.row.original.type}`) },
+      { id: 'text', accessorKey: 'text', header: t('form.note') },
+    ],
+    [t],
+  );
+  const add = async () => {
+    if (!type || !text.trim()) return;
+    const note: Note = { type, text: text.trim(), user: user?.name, time: new Date().toISOString() };
+    try {
+      await call('update', {
+        col: def.collection,
+        query: { _id: record._id },
+        data: { notes: [...(Array.isArray(record.notes) ? record.notes : []), note], _version: record._version },
+      });
+      setText('');
+      await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  return (
+    <Stack>
+      <Group align="end">
+        <Select
+          label={t('form.noteType')}
+          data={NOTE_TYPES.map((n) => ({ value: n, label: t(`values.noteType.${n}`) }))}
+          value={type}
+          onChange={setType}
+          w={200}
+        />
+        <Textarea
+          label={t('form.note')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          style={{ flex: 1 }}
+          autosize
+        />
+        <Button onClick={add} disabled={!text.trim()}>
+          {t('form.addNote')}
+        </Button>
+      </Group>
+      <DataTable data={notes} columns={columns} />
+    </Stack>
+  );
+}
+
+interface JobRow {
+  _id: number;
+  date: string;
+  status: string;
+  price?: number;
+  paymentType?: string;
+}
+
+/** The passenger's reservations with a price: what they paid and how. */
+export function PaymentsTab({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  const jobs = useQuery({
+    queryKey: ['find', 'jobs', 'payments', record._id],
+    queryFn: () =>
+      find<JobRow>({
+        col: 'jobs',
+        query: { passenger: record._id, price: { $gt: 0 } },
+        sort: { date: -1 },
+        limit: 100,
+      }),
+  });
+  const columns = useMemo<ColumnDef<JobRow, unknown>[]>(
+    () => [
+      { id: '_id', accessorKey: '_id', header: t('jobs.columns.id') },
+      { id: 'date', accessorKey: 'date', header: t('jobs.columns.date') },
+      { id: 'status', header: t('jobs.columns.status'), cell: (c) => t(`jobStatus.${c.row.original.status}`) },
+      { id: 'price', header: t('form.price'), cell: (c) => c.row.original.price?.toFixed(2) ?? '' },
+      {
+        id: 'paymentType',
+        header: t('form.paymentType'),
+        cell: (c) => (c.row.original.paymentType ? t(`values.paymentType.${c.row.original.paymentType}`) : ''),
+      },
+    ],
+    [t],
+  );
+  return <DataTable data={jobs.data?.data ?? []} columns={columns} loading={jobs.isLoading} />;
+}
+
+/** The parents linked to a student: users with the parent role whose children hold this student. */
+export function LinkedParentsTab({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  const parents = useQuery({
+    queryKey: ['find', 'users', 'parentsOf', record._id],
+    queryFn: () => find<Row>({ col: 'users', query: { role: 'parent', children: record._id }, limit: 100 }),
+  });
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('form.name'),
+        cell: (c) => `${c.row.original.firstName ?? ''} ${c.row.original.lastName ?? ''}`,
+      },
+      { id: 'email', accessorKey: 'email', header: t('form.email') },
+      { id: 'phone', accessorKey: 'phone', header: t('form.phone') },
+    ],
+    [t],
+  );
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('form.linkedParentsHint')}
+      </Text>
+      <DataTable data={parents.data?.data ?? []} columns={columns} loading={parents.isLoading} />
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { FormField, ResourceDef } from '@tc/domain';
+import { fieldLabelKey } from '@tc/i18n';
+import { useState } from 'react';
+import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#src/api/client.ts';
+import { serverErrorKey, serverErrorText } from '#src/app/serverErrors.ts';
+import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
+import { FieldInput } from './FieldInput.tsx';
+
+export interface ResourceFormProps {
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  initial: Record<string, unknown>;
+  /** Saves the validated values; rejects with the server's error. */
+  onSave: (values: Record<string, unknown>) => Promise<void>;
+  onCancel: () => void;
+  /** Columns of the field grid (1 in a side form). */
+  cols?: number;
+}
+
+/**
+ * A resource's create or edit form, generated from its sections, validated by its zod schema (the
+ * same one the server runs); a second submit within 3 s is ignored; a server error lands on its field.
+ */
+export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2 }: ResourceFormProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FieldValues>({
+    defaultValues: initial,
+    // the resource schema validates any record shape: the form's values are plain field values
+    resolver: zodResolver(def.schema as never) as unknown as Resolver<FieldValues>,
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control });
+  const label = (name: string) => t(fieldLabelKey(def.key, name));
+  const shown = (f: FormField) =>
+    (!f.on || f.on === mode) && (!f.when || f.when.in.includes((values as Record<string, unknown>)[f.when.field]));
+
+  const submit = useSubmitGuard(
+    form.handleSubmit(async (data) => {
+      setFailure(null);
+      try {
+        await onSave(data);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (err instanceof ApiError && err.field) {
+          const key = serverErrorKey(message);
+          form.setError(err.field, { type: 'server', message: key ?? message }, { shouldFocus: true });
+        }
+        setFailure(serverErrorText(err));
+      }
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t(`resources.${def.key}.entity`)}>
+      <Stack>
+        {def.form.map((section) => {
+          const fields = section.fields.filter(shown);
+          if (fields.length === 0) return null;
+          return (
+            <Paper key={section.key} withBorder p="md">
+              <Title order={4} mb="sm">
+                {t(`resources.${def.key}.sections.${section.key}`)}
+              </Title>
+              <SimpleGrid cols={{ base: 1, md: cols }}>
+                {fields.map((f) => (
+                  <div
+                    key={f.name}
+                    style={f.input === 'list' || f.input === 'place' ? { gridColumn: '1 / -1' } : undefined}
+                  >
+                    <FieldInput
+                      field={f}
+                      name={f.name}
+                      label={label(f.name)}
+                      control={form.control}
+                      itemLabel={(item) => label(`${f.name}.${item.name}`)}
+                    />
+                  </div>
+                ))}
+              </SimpleGrid>
+            </Paper>
+          );
+        })}
+        {failure ? (
+          <Alert
+            color="red"
+            title={t(mode === 'create' ? 'form.couldNotCreate' : 'form.couldNotUpdate', {
+              entity: t(`resources.${def.key}.entity`),
+            })}
+          >
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t(mode === 'create' ? 'form.create' : 'common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

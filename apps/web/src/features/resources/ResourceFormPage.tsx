@@ -1,0 +1,211 @@
+import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ResourceDef } from '@tc/domain';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { call } from '#src/api/client.ts';
+import type { ScreenDef } from '#src/app/navigation/screens.ts';
+import { notifyError, notifySuccess } from '#src/app/notify.ts';
+import { useSession } from '#src/app/session/useSession.ts';
+import { useSite } from '#src/app/site/useSite.ts';
+import { PageTitle } from '#src/components/PageTitle.tsx';
+import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
+import { changedFields, newRecord } from './formValues.ts';
+import { LinkedParentsTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
+import { ResourceForm } from './ResourceForm.tsx';
+import { ResourceListPage, recordTitle } from './ResourceListPage.tsx';
+import { SuspendButton } from './SuspendButton.tsx';
+import { useRecord } from './useRecord.ts';
+import type { Row } from './useResourcePage.ts';
+
+interface Props {
+  def: ResourceDef;
+  screen: ScreenDef;
+  mode: 'create' | 'edit';
+}
+
+/** Create or edit page of a resource; resources with a side form open it over their list. */
+export function ResourceFormPage({ def, screen, mode }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const close = () => void navigate(`/${def.key}`);
+  if (def.sideForm) {
+    return (
+      <>
+        <ResourceListPage def={def} screen={screen} />
+        <Drawer
+          opened
+          onClose={close}
+          position="right"
+          size="xl"
+          title={t(mode === 'create' ? 'form.newTitle' : 'form.editTitle', {
+            entity: t(`resources.${def.key}.entity`),
+          })}
+        >
+          <FormBody def={def} mode={mode} cols={1} />
+        </Drawer>
+      </>
+    );
+  }
+  return <FormBody def={def} mode={mode} page />;
+}
+
+function FormBody({
+  def,
+  mode,
+  cols,
+  page,
+}: {
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  cols?: number;
+  page?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { site } = useSite();
+  const { can } = useSession();
+  const params = useParams();
+  const id = mode === 'edit' ? Number(params.id) : undefined;
+  const record = useRecord(def, id);
+  const entity = t(`resources.${def.key}.entity`);
+  const back = () => void navigate(`/${def.key}`);
+
+  if (mode === 'edit' && (record.isLoading || record.isPending)) return <Loader />;
+  if (mode === 'edit' && !record.data) {
+    return (
+      <Alert color="red" title={t('form.notFoundTitle', { entity })}>
+        {t('form.notFound')}
+      </Alert>
+    );
+  }
+  const current = record.data ?? undefined;
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      if (mode === 'create') {
+        await call('insert', { col: def.collection, data: { ...values, ...(def.fixed ?? {}) } });
+        notifySuccess(t('form.created', { entity }));
+      } else {
+        const row = current as Row;
+        await call('update', {
+          col: def.collection,
+          query: { _id: row._id },
+          data: { ...changedFields(row, values), _version: row._version },
+        });
+        notifySuccess(t('form.updated', { entity }));
+      }
+      await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
+      back();
+    } catch (err) {
+      notifyError(new Error(t(mode === 'create' ? 'form.couldNotCreate' : 'form.couldNotUpdate', { entity })));
+      throw err;
+    }
+  };
+  const form = (
+    <ResourceForm
+      key={current ? `${current._id}:${current._version}` : 'new'}
+      def={def}
+      mode={mode}
+      initial={current ?? newRecord(def, site)}
+      onSave={save}
+      onCancel={back}
+      cols={cols}
+    />
+  );
+  const title = current ? recordTitle(def, current, t) : t('form.newTitle', { entity });
+  const header = (
+    <Group justify="space-between">
+      {page ? <PageTitle>{title}</PageTitle> : <span />}
+      {current ? (
+        <RecordActions
+          def={def}
+          record={current}
+          canChange={can(def.module, 'changeStatus') || can(def.module, 'edit')}
+        />
+      ) : null}
+    </Group>
+  );
+  if (!current || !def.tabs?.length) {
+    return (
+      <Stack>
+        {header}
+        {form}
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      {header}
+      <Tabs defaultValue="information" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="information">{t('form.tabs.information')}</Tabs.Tab>
+          {def.tabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`form.tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="information" pt="md">
+          {form}
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <HistoryViewer collection={def.collection} id={current._id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notes" pt="md">
+          <NotesTab def={def} record={current} />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <PaymentsTab record={current} />
+        </Tabs.Panel>
+        <Tabs.Panel value="parents" pt="md">
+          <LinkedParentsTab record={current} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Suspend / unsuspend, activate / deactivate (spec section 4). */
+function RecordActions({ def, record, canChange }: { def: ResourceDef; record: Row; canChange: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toggle = def.toggle;
+  const status = toggle ? record[toggle.field] : undefined;
+  return (
+    <Group gap="xs">
+      {record.suspended ? <Badge color="red">{t('form.suspended')}</Badge> : null}
+      {def.suspend && canChange ? <SuspendButton def={def} record={record} /> : null}
+      {toggle && canChange ? (
+        <Button
+          variant="default"
+          onClick={() =>
+            modals.openConfirmModal({
+              title: t(status === toggle.on ? 'form.deactivate' : 'form.activate'),
+              children: t('form.toggleConfirm'),
+              labels: { confirm: t('form.confirm'), cancel: t('common.cancel') },
+              onConfirm: async () => {
+                try {
+                  await call('update', {
+                    col: def.collection,
+                    query: { _id: record._id },
+                    data: { [toggle.field]: status === toggle.on ? toggle.off : toggle.on, _version: record._version },
+                  });
+                  await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
+                  notifySuccess(t('form.updated', { entity: t(`resources.${def.key}.entity`) }));
+                  void navigate(`/${def.key}`);
+                } catch (err) {
+                  notifyError(err);
+                }
+              },
+            })
+          }
+        >
+          {t(status === toggle.on ? 'form.deactivate' : 'form.activate')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

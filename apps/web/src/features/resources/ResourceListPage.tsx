@@ -1,0 +1,226 @@
+import { Anchor, Button, Checkbox, Group, Menu, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconColumns, IconDownload, IconFilterOff, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { FILTER_DEBOUNCE_MS, hasAction, PAGE_SIZES, type ResourceDef } from '@tc/domain';
+import { fieldLabelKey } from '@tc/i18n';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '#src/api/client.ts';
+import { titleKey } from '#src/app/navigation/access.ts';
+import type { ScreenDef } from '#src/app/navigation/screens.ts';
+import { notifyError, notifySuccess } from '#src/app/notify.ts';
+import { useSession } from '#src/app/session/useSession.ts';
+import { useSite } from '#src/app/site/useSite.ts';
+import { PageTitle } from '#src/components/PageTitle.tsx';
+import { DayNavigator } from '#src/features/jobs/DayNavigator.tsx';
+import { cellText } from './cellValue.ts';
+import { downloadText, toCsv } from './csv.ts';
+import { ResourceTable } from './ResourceTable.tsx';
+import { tableQuery } from './resourceQuery.ts';
+import { isFiltered, loadState, saveState, type TableState } from './tableState.ts';
+import { type Row, useResourcePage } from './useResourcePage.ts';
+
+export const SELECT_SITE_FIRST = 'Select a site first';
+
+/** A resource's list (spec section 2, Lists): search, filters, columns, day, pages, duplicates, delete, CSV. */
+export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: ScreenDef }) {
+  const { t } = useTranslation();
+  const { can, template } = useSession();
+  const { site } = useSite();
+  const [state, setState] = useState<TableState>(() => loadState(def));
+  const [search, setSearch] = useState(state.generalFilter);
+  const [debounced] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
+  const [duplicates, setDuplicates] = useState(false);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const patch = (p: Partial<TableState>) => setState((s) => ({ ...s, ...p }));
+
+  useEffect(() => saveState(def, state), [def, state]);
+  useEffect(() => {
+    setState((s) => (s.generalFilter === debounced ? s : { ...s, generalFilter: debounced, page: 0 }));
+  }, [debounced]);
+
+  const page = useResourcePage(def, state, site, duplicates);
+  const rows = page.data?.data ?? [];
+  const count = page.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / state.limit));
+  const selected = Object.keys(selection)
+    .filter((k) => selection[k])
+    .map(Number);
+  const deleteAction = hasAction(def.module, 'delete') ? 'delete' : 'edit';
+  const label = (field: string) => t(fieldLabelKey(def.key, field));
+
+  const remove = () => {
+    if (selected.length === 0 && site === null) {
+      notifyError(new Error(SELECT_SITE_FIRST));
+      return;
+    }
+    const query = selected.length ? { _id: { $in: selected } } : tableQuery(def, state, site);
+    const n = selected.length || count;
+    modals.openConfirmModal({
+      title: t('table.deleteTitle'),
+      children: <Text size="sm">{t('table.deleteConfirm', { count: n })}</Text>,
+      labels: { confirm: t('table.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await call('delete', { col: def.collection, query });
+          setSelection({});
+          notifySuccess(t('table.removed'));
+        } catch (err) {
+          notifyError(err);
+        }
+      },
+    });
+  };
+
+  const exportCsv = async () => {
+    try {
+      const r = await call<{ data: Row[] }>(
+        'export',
+        { col: def.collection, query: tableQuery(def, state, site), sort: state.sort },
+        { priority: 'highest' },
+      );
+      const columns = def.columns.filter((c) => !state.hidden.includes(c.field));
+      const csv = toCsv(columns, (c) => label(c.field), r.data, t, page.data?.refs);
+      downloadText(`${def.key}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  const clear = () => {
+    setSearch('');
+    setDuplicates(false);
+    patch({ filters: {}, generalFilter: '', day: null, page: 0 });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <PageTitle>{t(titleKey(screen, template))}</PageTitle>
+        <Group gap="xs">
+          {can(def.module, 'export') ? (
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv}>
+              {t('table.export')}
+            </Button>
+          ) : null}
+          {can(def.module, deleteAction) ? (
+            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={remove}>
+              {t('table.delete')}
+            </Button>
+          ) : null}
+          {can(def.module, 'create') ? (
+            <Button component={Link} to={`/${def.key}/create`} leftSection={<IconPlus size={16} />}>
+              {t('table.create')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Group justify="space-between" align="end">
+        <Group align="end" gap="xs">
+          <TextInput
+            label={t('common.search')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={280}
+          />
+          <Menu closeOnItemClick={false} withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconColumns size={16} />}>
+                {t('table.columns')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {def.columns.map((c) => (
+                <Menu.Item key={c.field}>
+                  <Checkbox
+                    label={label(c.field)}
+                    checked={!state.hidden.includes(c.field)}
+                    onChange={(e) =>
+                      patch({
+                        hidden: e.currentTarget.checked
+                          ? state.hidden.filter((f) => f !== c.field)
+                          : [...state.hidden, c.field],
+                      })
+                    }
+                  />
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            variant="default"
+            leftSection={<IconFilterOff size={16} />}
+            onClick={clear}
+            disabled={!isFiltered(state) && !duplicates}
+          >
+            {t('table.clearFilters')}
+          </Button>
+        </Group>
+        {def.dateField ? <DayNavigator day={state.day} onChange={(day) => patch({ day, page: 0 })} clearable /> : null}
+      </Group>
+      <ResourceTable
+        def={def}
+        rows={rows}
+        refs={page.data?.refs ?? {}}
+        loading={page.isLoading}
+        state={state}
+        onState={patch}
+        selection={selection}
+        onSelection={setSelection}
+      />
+      <Group justify="space-between">
+        <Group gap="md">
+          <Text size="sm" aria-live="polite">
+            {t('jobs.total', { count })}
+          </Text>
+          <Anchor
+            component="button"
+            size="sm"
+            onClick={() => {
+              setDuplicates((d) => !d);
+              patch({ page: 0 });
+            }}
+          >
+            {duplicates ? t('table.showAll') : t('table.showDuplicates')}
+          </Anchor>
+          {selected.length ? <Text size="sm">{t('table.selected', { count: selected.length })}</Text> : null}
+        </Group>
+        <Group>
+          <Select
+            aria-label={t('jobs.pageSize')}
+            data={PAGE_SIZES.map(String)}
+            value={String(state.limit)}
+            onChange={(v) => patch({ limit: Number(v), page: 0 })}
+            w={90}
+            allowDeselect={false}
+          />
+          <Pagination
+            total={pages}
+            value={Math.min(state.page + 1, pages)}
+            onChange={(p) => patch({ page: p - 1 })}
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': t(`table.page.${control}`) })}
+            getItemProps={(p) => ({ 'aria-label': t('table.page.number', { page: p }) })}
+          />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The text of a record as its first link column shows it (titles of edit pages). */
+export function recordTitle(def: ResourceDef, record: Row, tr: (k: string) => string): string {
+  const links = def.columns.filter((c) => c.link);
+  return (
+    links
+      .map((c) => cellText(c, record, tr))
+      .join(' ')
+      .trim() || `#${record._id}`
+  );
+}

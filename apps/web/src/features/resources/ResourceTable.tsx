@@ -1,0 +1,217 @@
+import { Anchor, Box, Checkbox, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowSelectionState,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { COLUMN_WIDTH, type ResourceDef } from '@tc/domain';
+import { fieldLabelKey } from '@tc/i18n';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTableInteractive } from '#src/app/perf/renderTiming.ts';
+import { ColumnFilter } from './ColumnFilter.tsx';
+import { cellText, type RefLabels } from './cellValue.ts';
+import type { TableState } from './tableState.ts';
+import type { Row } from './useResourcePage.ts';
+
+export interface ResourceTableProps {
+  def: ResourceDef;
+  rows: Row[];
+  refs: RefLabels;
+  loading: boolean;
+  state: TableState;
+  onState: (patch: Partial<TableState>) => void;
+  selection: RowSelectionState;
+  onSelection: (next: RowSelectionState) => void;
+}
+
+/** The rows of a resource: server-sorted, filterable per column, resizable, selectable (spec "Lists"). */
+export function ResourceTable({
+  def,
+  rows,
+  refs,
+  loading,
+  state,
+  onState,
+  selection,
+  onSelection,
+}: ResourceTableProps) {
+  const { t } = useTranslation();
+  useTableInteractive(rows);
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
+    const select: ColumnDef<Row, unknown> = {
+      id: '_select',
+      size: 36,
+      enableResizing: false,
+      header: ({ table }) => (
+        <Checkbox
+          size="xs"
+          aria-label={t('table.selectAll')}
+          checked={table.getIsAllRowsSelected()}
+          indeterminate={table.getIsSomeRowsSelected()}
+          onChange={table.getToggleAllRowsSelectedHandler()}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          size="xs"
+          aria-label={t('table.selectRow', { id: row.original._id })}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      ),
+    };
+    return [
+      select,
+      ...def.columns.map<ColumnDef<Row, unknown>>((c) => ({
+        id: c.field,
+        header: t(fieldLabelKey(def.key, c.field)),
+        minSize: COLUMN_WIDTH.min,
+        maxSize: c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max,
+        size: Math.min(c.wide ? 320 : 160, c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max),
+        cell: ({ row }) => {
+          const text = cellText(c, row.original, t, refs);
+          if (c.link) {
+            return (
+              <Anchor component={Link} to={`/${def.key}/edit/${row.original._id}`} size="sm">
+                {text || `#${row.original._id}`}
+              </Anchor>
+            );
+          }
+          if (c.tooltipOver && text.length > c.tooltipOver) {
+            return (
+              <Tooltip label={text} multiline maw={360} withinPortal>
+                <Text size="sm" truncate="end">
+                  {`${text.slice(0, c.tooltipOver)}…`}
+                </Text>
+              </Tooltip>
+            );
+          }
+          return (
+            <Text size="sm" truncate="end">
+              {text}
+            </Text>
+          );
+        },
+      })),
+    ];
+  }, [def, refs, t]);
+
+  const visibility: VisibilityState = Object.fromEntries(state.hidden.map((f) => [f, false]));
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (r) => String(r._id),
+    state: { columnVisibility: visibility, rowSelection: selection },
+    onRowSelectionChange: (u) => onSelection(typeof u === 'function' ? u(selection) : u),
+    enableRowSelection: true,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    columnResizeMode: 'onChange',
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  const sortBy = (field: string) => {
+    const dir = state.sort[field];
+    onState({ sort: { [field]: dir === 1 ? -1 : 1 }, page: 0 });
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover verticalSpacing={6} style={{ tableLayout: 'fixed', width: table.getTotalSize() }}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const spec = def.columns.find((c) => c.field === header.id);
+                const dir = spec ? state.sort[spec.field] : undefined;
+                return (
+                  <Table.Th
+                    key={header.id}
+                    style={{ width: header.getSize(), position: 'relative', whiteSpace: 'nowrap' }}
+                    aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined}
+                  >
+                    {spec ? (
+                      <Group gap={4} wrap="nowrap">
+                        {spec.sortable === false ? (
+                          <Text size="sm" fw={600} truncate="end">
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                          </Text>
+                        ) : (
+                          <UnstyledButton onClick={() => sortBy(spec.field)} style={{ overflow: 'hidden' }}>
+                            <Group gap={2} wrap="nowrap">
+                              <Text size="sm" fw={600} truncate="end">
+                                {flexRender(header.column.columnDef.header, header.getContext())}
+                              </Text>
+                              {dir === 1 ? <IconArrowUp size={12} /> : dir === -1 ? <IconArrowDown size={12} /> : null}
+                            </Group>
+                          </UnstyledButton>
+                        )}
+                        <ColumnFilter
+                          column={spec}
+                          label={String(header.column.columnDef.header)}
+                          value={state.filters[spec.field]}
+                          onChange={(v) => {
+                            const filters = { ...state.filters };
+                            if (v === undefined) delete filters[spec.field];
+                            else filters[spec.field] = v;
+                            onState({ filters, page: 0 });
+                          }}
+                        />
+                      </Group>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                    {header.column.getCanResize() ? (
+                      <Box
+                        onMouseDown={header.getResizeHandler()}
+                        onTouchStart={header.getResizeHandler()}
+                        aria-hidden
+                        style={{
+                          position: 'absolute',
+                          right: 0,
+                          top: 0,
+                          height: '100%',
+                          width: 5,
+                          cursor: 'col-resize',
+                          userSelect: 'none',
+                          touchAction: 'none',
+                        }}
+                      />
+                    ) : null}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {table.getRowModel().rows.map((row) => (
+            <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-color-blue-light)' : undefined}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td key={cell.id} style={{ width: cell.column.getSize(), overflow: 'hidden' }}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={table.getVisibleLeafColumns().length}>
+                <Text c="dimmed" ta="center">
+                  {loading ? t('common.loading') : t('common.noResults')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

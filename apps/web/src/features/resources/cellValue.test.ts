@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, refIds, valueAt } from './cellValue.ts';
+import { toCsv } from './csv.ts';
+
+const t = (k: string) => `[${k}]`;
+
+describe('cells', () => {
+  it('reads dotted paths', () => {
+    expect(valueAt({ home: { address: 'x' } }, 'home.address')).toBe('x');
+    expect(valueAt({ home: null }, 'home.address')).toBeUndefined();
+  });
+  it('shows enums, booleans, places, dates and refs as text', () => {
+    const r = {
+      status: 'active',
+      ada: true,
+      home: { address: '1 Rue' },
+      createdAt: '2026-11-23T15:00:00.000Z',
+      profiles: [3, 4],
+    };
+    expect(cellText({ field: 'status', format: 'enum', optionsKey: 'userStatus' }, r, t)).toBe(
+      '[values.userStatus.active]',
+    );
+    expect(cellText({ field: 'ada', format: 'bool' }, r, t)).toBe('[values.yesNo.true]');
+    expect(cellText({ field: 'home', format: 'place' }, r, t)).toBe('1 Rue');
+    expect(cellText({ field: 'createdAt', format: 'date' }, r, t)).toBe('2026-11-23');
+    const refs = { profiles: new Map([[3, 'Retail']]) };
+    expect(cellText({ field: 'profiles', format: 'refs', ref: { col: 'profiles', label: ['name'] } }, r, t, refs)).toBe(
+      'Retail, #4',
+    );
+    expect(cellText({ field: 'missing' }, r, t)).toBe('');
+  });
+  it('collects the ids each referenced collection needs', () => {
+    const cols = [{ field: 'profiles', ref: { col: 'profiles', label: ['name'] } }, { field: 'unit' }];
+    expect(refIds(cols, [{ profiles: [1, 2] }, { profiles: [2, 5] }])).toEqual({ profiles: [1, 2, 5] });
+  });
+  it('writes CSV with labels as headers and quoted cells', () => {
+    const csv = toCsv(
+      [{ field: 'name' }, { field: 'city' }],
+      (c) => c.field.toUpperCase(),
+      [{ name: 'A, B', city: 'Laval' }],
+      t,
+    );
+    expect(csv).toBe('NAME,CITY\r\n"A, B",Laval');
+  });
+});

@@ -1,0 +1,57 @@
+import { type ResourceDef, resourceByKey } from '@tc/domain';
+import { describe, expect, it } from 'vitest';
+
+const passengers = resourceByKey('passengers') as ResourceDef;
+
+import { escapeRegex, filterCondition, pageBody, tableQuery } from './resourceQuery.ts';
+import { initialState } from './tableState.ts';
+
+const state = (over: Partial<ReturnType<typeof initialState>> = {}) => ({ ...initialState(passengers), ...over });
+
+describe('resource table query', () => {
+  it('adds the fixed role and the site, and nothing else when nothing is filtered', () => {
+    expect(tableQuery(passengers, state(), 2)).toEqual({ role: 'passenger', unit: 2 });
+    expect(tableQuery(passengers, state(), null)).toEqual({ role: 'passenger' });
+  });
+
+  it('searches the resource’s search fields case-insensitively, typed text matched literally', () => {
+    const q = tableQuery(passengers, state({ generalFilter: ' a.b ' }), null);
+    expect(q.$or).toEqual(passengers.search.map((f) => ({ [f]: { $regex: 'a\\.b', $options: 'i' } })));
+    expect(escapeRegex('(x)*')).toBe('\\(x\\)\\*');
+  });
+
+  it('turns column filters into $in (booleans for yes/no), regexes, date and number ranges', () => {
+    const col = (field: string) =>
+      passengers.columns.find((c) => c.field === field) as (typeof passengers.columns)[number];
+    expect(filterCondition(col('status'), ['active', 'suspended'])).toEqual({ $in: ['active', 'suspended'] });
+    expect(filterCondition(col('ada'), ['true'])).toEqual({ $in: [true] });
+    expect(filterCondition(col('status'), [])).toBeUndefined();
+    expect(filterCondition(col('email'), ' gmail ')).toEqual({ $regex: 'gmail', $options: 'i' });
+    expect(filterCondition(col('createdAt'), ['2026-01-01', null])).toEqual(['2026-01-01', null]);
+    expect(filterCondition(col('createdAt'), [null, ''])).toBeUndefined();
+    expect(filterCondition({ field: 'pax', filter: 'numberRange' }, [2, null])).toEqual({ $gte: 2 });
+  });
+
+  it('combines several conditions with $and, the day on the date field', () => {
+    const q = tableQuery(
+      passengers,
+      state({ generalFilter: 'tre', filters: { status: ['active'] }, day: '2026-11-23' }),
+      1,
+    );
+    expect(q).toEqual({
+      role: 'passenger',
+      unit: 1,
+      $and: [{ $or: expect.any(Array) }, { status: { $in: ['active'] } }, { createdAt: ['2026-11-23', '2026-11-23'] }],
+    });
+  });
+
+  it('pages from 0 with the count', () => {
+    expect(pageBody(passengers, state({ page: 2, limit: 20 }), null)).toMatchObject({
+      col: 'users',
+      skip: 40,
+      limit: 20,
+      count: true,
+      sort: { firstName: 1 },
+    });
+  });
+});

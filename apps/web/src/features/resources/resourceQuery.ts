@@ -1,0 +1,55 @@
+import type { ColumnSpec, ResourceDef } from '@tc/domain';
+import type { TableState } from './tableState.ts';
+
+/** Regex special characters of typed text, matched literally. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const contains = (text: string) => ({ $regex: escapeRegex(text.trim()), $options: 'i' });
+
+/** One column filter as a query condition, or undefined when it is empty. */
+export function filterCondition(column: ColumnSpec, value: unknown): unknown {
+  const kind = column.filter ?? 'text';
+  if (kind === 'enum') {
+    const values = (Array.isArray(value) ? value : []).map((v) => (v === 'true' ? true : v === 'false' ? false : v));
+    return values.length ? { $in: values } : undefined;
+  }
+  if (kind === 'dateRange' || kind === 'numberRange') {
+    const [from, to] = Array.isArray(value) ? value : [];
+    const has = (v: unknown) => v !== null && v !== undefined && v !== '';
+    if (!has(from) && !has(to)) return undefined;
+    if (kind === 'dateRange') return [has(from) ? from : null, has(to) ? to : null];
+    return { ...(has(from) ? { $gte: from } : {}), ...(has(to) ? { $lte: to } : {}) };
+  }
+  return typeof value === 'string' && value.trim() ? contains(value) : undefined;
+}
+
+/** The query of what the table selects (every page): fixed values, site, search, column filters, day. */
+export function tableQuery(def: ResourceDef, state: TableState, site: number | null): Record<string, unknown> {
+  const query: Record<string, unknown> = { ...(def.fixed ?? {}) };
+  if (site !== null) query.unit = site;
+  const and: unknown[] = [];
+  const text = state.generalFilter.trim();
+  if (text) and.push({ $or: def.search.map((f) => ({ [f]: contains(text) })) });
+  for (const column of def.columns) {
+    const cond = filterCondition(column, state.filters[column.field]);
+    if (cond !== undefined) and.push({ [column.field]: cond });
+  }
+  if (state.day && def.dateField) and.push({ [def.dateField]: [state.day, state.day] });
+  if (and.length === 1) Object.assign(query, and[0]);
+  else if (and.length > 1) query.$and = and;
+  return query;
+}
+
+/** The `find` of one page with its count (spec section 7: table fetches send count true). */
+export function pageBody(def: ResourceDef, state: TableState, site: number | null) {
+  return {
+    col: def.collection,
+    query: tableQuery(def, state, site),
+    sort: state.sort,
+    skip: state.page * state.limit,
+    limit: state.limit,
+    count: true,
+  };
+}

@@ -1,0 +1,50 @@
+import { DEFAULT_PAGE_SIZE, parseSavedState, type ResourceDef, type SavedTableState } from '@tc/domain';
+
+/** What a resource table shows: the saved table state of spec section 3 (page counted from 0). */
+export type TableState = SavedTableState;
+
+export function initialState(def: ResourceDef): TableState {
+  const sort = Object.fromEntries(
+    def.columns
+      .filter((c) => c.sortable !== false && c.field !== '_id')
+      .slice(0, 1)
+      .map((c) => [c.field, 1 as const]),
+  ) as Record<string, 1 | -1>;
+  return {
+    filters: {},
+    generalFilter: '',
+    limit: DEFAULT_PAGE_SIZE,
+    page: 0,
+    sort,
+    hidden: def.columns.filter((c) => c.hidden).map((c) => c.field),
+    day: null,
+  };
+}
+
+export function storageKey(def: ResourceDef): string {
+  return `table:${def.key}`;
+}
+
+/** The saved state of the table, or the initial one when none is saved or the saved one breaks a rule. */
+export function loadState(def: ResourceDef, storage: Storage = sessionStorage): TableState {
+  try {
+    const raw = storage.getItem(storageKey(def));
+    if (raw) {
+      const saved = parseSavedState(def, JSON.parse(raw));
+      if (saved) return saved;
+      storage.removeItem(storageKey(def));
+    }
+  } catch {
+    storage.removeItem(storageKey(def));
+  }
+  return initialState(def);
+}
+
+export function saveState(def: ResourceDef, state: TableState, storage: Storage = sessionStorage): void {
+  storage.setItem(storageKey(def), JSON.stringify(state));
+}
+
+/** True when any filter, the search or the day narrows the list (the clear-filter button is on). */
+export function isFiltered(state: TableState): boolean {
+  return state.generalFilter.trim() !== '' || state.day !== null || Object.keys(state.filters).length > 0;
+}

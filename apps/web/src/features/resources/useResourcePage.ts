@@ -1,0 +1,68 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ResourceDef } from '@tc/domain';
+import { call } from '#src/api/client.ts';
+import { find } from '#src/api/find.ts';
+import { markTableData } from '#src/app/perf/renderTiming.ts';
+import type { RefLabels } from './cellValue.ts';
+import { refIds } from './cellValue.ts';
+import { pageBody } from './resourceQuery.ts';
+import type { TableState } from './tableState.ts';
+
+export type Row = Record<string, unknown> & { _id: number; _version: number; unit: number | null };
+export interface PageData {
+  data: Row[];
+  count: number;
+  refs: RefLabels;
+}
+
+/** Labels of the records a page refers to: one find per referenced collection. */
+async function loadRefs(def: ResourceDef, rows: Row[]): Promise<RefLabels> {
+  const out: RefLabels = {};
+  const wanted = refIds(def.columns, rows);
+  await Promise.all(
+    Object.entries(wanted).map(async ([col, ids]) => {
+      if (ids.length === 0) return;
+      const spec = def.columns.find((c) => c.ref?.col === col)?.ref;
+      const r = await find<Row>({ col, query: { _id: { $in: ids } }, limit: ids.length }, { priority: 'high' });
+      out[col] = new Map(
+        r.data.map((d) => [
+          d._id,
+          (spec?.label ?? ['name'])
+            .map((f) => d[f] ?? '')
+            .join(' ')
+            .trim(),
+        ]),
+      );
+    }),
+  );
+  return out;
+}
+
+/**
+ * One page of the table with its count (or the duplicates of the filtered records), the labels of
+ * what it refers to. A failed fetch is logged and shows as an empty table with count 0 (spec section 8).
+ */
+export function useResourcePage(def: ResourceDef, state: TableState, site: number | null, duplicates: boolean) {
+  const body = pageBody(def, state, site);
+  return useQuery({
+    queryKey: ['find', def.collection, def.key, body, duplicates],
+    queryFn: async (): Promise<PageData> => {
+      try {
+        const page = duplicates
+          ? await call<{ data: Row[]; count: number }>(
+              'duplicates',
+              { ...body, fields: def.duplicateKey },
+              { priority: 'highest' },
+            )
+          : await find<Row>(body, { priority: 'highest' });
+        const refs = await loadRefs(def, page.data).catch(() => ({}));
+        markTableData();
+        return { data: page.data, count: page.count ?? 0, refs };
+      } catch (err) {
+        console.error(`${def.key} fetch failed`, err);
+        return { data: [], count: 0, refs: {} };
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
+}
