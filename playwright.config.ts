@@ -32,7 +32,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts',
+    command: 'rm -rf .tmp/e2e-data .tmp/e2e-data.lock && node --import tsx apps/server/src/main.ts',
     env: { PORT: '8091', DATA_DIR: '.tmp/e2e-data' },
     url: 'http://localhost:8091/admin/',
     timeout: 180_000,

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, MultiSelect, NumberInput, Popover, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, NumberInput, Popover, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
 import type { ColumnSpec } from '@tc/domain';
@@ -46,17 +46,17 @@ export function ColumnFilter({ column, label, value, onChange }: ColumnFilterPro
             />
           ) : null}
           {kind === 'enum' ? (
-            <MultiSelect
+            <Checkbox.Group
               label={aria}
-              data={(column.options ?? []).map((v) => ({
-                value: v,
-                label: column.optionsKey ? t(`values.${column.optionsKey}.${v}`) : v,
-              }))}
               value={Array.isArray(value) ? (value as string[]) : []}
               onChange={(v) => onChange(v.length ? v : undefined)}
-              comboboxProps={{ withinPortal: false }}
-              clearable
-            />
+            >
+              <Stack gap={6} mt={6} mah={280} style={{ overflowY: 'auto' }}>
+                {(column.options ?? []).map((v) => (
+                  <Checkbox key={v} value={v} label={column.optionsKey ? t(`values.${column.optionsKey}.${v}`) : v} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
           ) : null}
           {kind === 'dateRange' ? (
             <DatePickerInput
