@@ -3,5 +3,5 @@ export * from './constants.ts';
 export * from './fares/index.ts';
 export * from './permissions/index.ts';
 export * from './resources/index.ts';
-export * from './templates/index.ts';
 export * from './shifts/index.ts';
+export * from './templates/index.ts';

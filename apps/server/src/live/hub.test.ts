@@ -44,7 +44,22 @@ describe('/socket', () => {
     const agent = await connect(await h.tokenOf('agent'));
     const token = await h.tokenOf('admin');
     const job = await h.call({ act: 'insert', col: 'jobs', token, data: { lastName: 'Live', status: 'new', unit: 2 } });
-    const car = await h.call({ act: 'insert', col: 'cars', token, data: { name: 'Bus 7', unit: 1 } });
+    const car = await h.call({
+      act: 'insert',
+      col: 'cars',
+      token,
+      data: {
+        name: 'Bus 7',
+        unit: 1,
+        year: 2022,
+        model: 'Transit',
+        color: 'White',
+        licenseExpiry: '2027-06-30',
+        pax: 8,
+        minSeats: 1,
+        services: [1],
+      },
+    });
     await until(() => admin.messages.length >= 3 && site2.messages.length >= 2 && site1.messages.length >= 2);
     const changes = (m: Record<string, unknown>[]) =>
       m.filter((x) => x.type === 'change').map((x) => `${x.col}:${x.op}:${x.id}`);

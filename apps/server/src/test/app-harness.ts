@@ -42,6 +42,7 @@ export async function startHarness(): Promise<Harness> {
           email: `${role}${site === 2 ? '2' : ''}@test.local`,
           firstName: role,
           lastName: `Site${site}`,
+          phone: '514-555-0100',
           role,
           unit: site,
           status: 'active',

@@ -17,6 +17,8 @@ export interface ResourceDef {
   module: ModuleKey;
   /** Values every record of the resource carries: added to each query and to each insert. */
   fixed?: Record<string, string>;
+  /** Extra condition of every list query (staff users: their roles). */
+  listQuery?: Record<string, unknown>;
   /** English entity name for server error texts: "Could Not Create Passenger". */
   entity: string;
   /** Create and edit schema, on the web and on the server (messages are `validation.*` keys). */
@@ -41,6 +43,8 @@ export interface ResourceDef {
   toggle?: { field: string; on: string; off: string };
   /** Fields no two records of a site may share, with the message a clash answers. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
+  /** Form fields the server turns into other fields and never stores (the blacklist's card number). */
+  writeOnly?: readonly string[];
   /** Create and edit in a side form instead of a page. */
   sideForm?: boolean;
 }

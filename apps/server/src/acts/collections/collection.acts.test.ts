@@ -92,14 +92,14 @@ describe('writes', () => {
       act: 'insert',
       col: 'drivers',
       token: dispatcher,
-      data: { firstName: 'Léa', lastName: 'Morin', unit: 2 },
+      data: { firstName: 'Léa', lastName: 'Morin', unit: 2, phone: '514-555-0150', email: 'lea.morin@test.local' },
     });
     expect(ins.status).toBe(403); // the dispatcher may not create drivers
     const created = await h.call({
       act: 'insert',
       col: 'drivers',
       token: await h.tokenOf('dispatchadmin'),
-      data: { firstName: 'Léa', lastName: 'Morin', unit: 2 },
+      data: { firstName: 'Léa', lastName: 'Morin', unit: 2, phone: '514-555-0150', email: 'lea.morin@test.local' },
     });
     expect(created.body).toMatchObject({ firstName: 'Léa', unit: 1, _version: 1, createdBy: 'dispatchadmin Site1' });
     const id = created.body._id;
@@ -116,15 +116,15 @@ describe('writes', () => {
       col: 'drivers',
       token: admin,
       query: { _id: id },
-      data: { phone: '514', _version: 1 },
+      data: { phone: '514-555-0160', _version: 1 },
     });
-    expect(first.body).toMatchObject({ phone: '514', _version: 2 });
+    expect(first.body).toMatchObject({ phone: '514-555-0160', _version: 2 });
     const stale = await h.call({
       act: 'update',
       col: 'drivers',
       token: admin,
       query: { _id: id },
-      data: { phone: '438', _version: 1 },
+      data: { phone: '438-555-0160', _version: 1 },
     });
     expect(stale).toEqual({
       status: 409,
@@ -148,7 +148,7 @@ describe('writes', () => {
       act: 'insert',
       col: 'drivers',
       token: admin,
-      data: { firstName: 'Zoé', lastName: 'Roy', unit: 2 },
+      data: { firstName: 'Zoé', lastName: 'Roy', unit: 2, phone: '514-555-0151', email: 'zoe.roy@test.local' },
     });
     const id = r.body._id;
     const other = await h.call({
@@ -171,7 +171,14 @@ describe('writes', () => {
       act: 'insert',
       col: 'users',
       token: admin,
-      data: { email: 'AGENT@test.local', firstName: 'A', lastName: 'B', role: 'agent', unit: 1 },
+      data: {
+        email: 'AGENT@test.local',
+        firstName: 'Ann',
+        lastName: 'Bell',
+        phone: '514-555-0152',
+        role: 'agent',
+        unit: 1,
+      },
     });
     expect(r).toEqual({ status: 409, body: { error: 'Email already exists. Please try a different email.' } });
   });
@@ -181,7 +188,14 @@ describe('writes', () => {
       act: 'insert',
       col: 'users',
       token: admin,
-      data: { email: 'new-admin@test.local', role: 'admin', unit: 1 },
+      data: {
+        email: 'new-admin@test.local',
+        firstName: 'Nina',
+        lastName: 'Admin',
+        phone: '514-555-0153',
+        role: 'admin',
+        unit: 1,
+      },
     });
     expect(r.status).toBe(403);
     const su = await h.tokenOf('superadmin');
@@ -189,7 +203,14 @@ describe('writes', () => {
       act: 'insert',
       col: 'users',
       token: su,
-      data: { email: 'new-admin@test.local', role: 'admin', unit: 1 },
+      data: {
+        email: 'new-admin@test.local',
+        firstName: 'Nina',
+        lastName: 'Admin',
+        phone: '514-555-0153',
+        role: 'admin',
+        unit: 1,
+      },
     });
     expect(ok.status).toBe(200);
   });

@@ -29,9 +29,10 @@ afterAll(() => h.close());
 type Body = Record<string, unknown>;
 const call = async (body: Body) => h.call({ token: admin, ...body });
 
-/** A text field the resource lists and searches, to filter and sort by. */
+/** A text field the resource searches and its sample fills, to filter, sort and update by. */
 function textField(def: ResourceDef): string {
-  const f = def.search.find((s) => !s.includes('.'));
+  const sample = SAMPLES[def.key]?.(0, 1) ?? {};
+  const f = def.search.find((s) => !s.includes('.') && typeof sample[s] === 'string');
   if (!f) throw new Error(`${def.key}: no top-level search field`);
   return f;
 }

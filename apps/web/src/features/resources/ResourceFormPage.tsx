@@ -29,7 +29,7 @@ interface Props {
 export function ResourceFormPage({ def, screen, mode }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const close = () => void navigate(`/${def.key}`);
+  const close = () => void navigate(screen.path);
   if (def.sideForm) {
     return (
       <>
@@ -43,21 +43,23 @@ export function ResourceFormPage({ def, screen, mode }: Props) {
             entity: t(`resources.${def.key}.entity`),
           })}
         >
-          <FormBody def={def} mode={mode} cols={1} />
+          <FormBody def={def} basePath={screen.path} mode={mode} cols={1} />
         </Drawer>
       </>
     );
   }
-  return <FormBody def={def} mode={mode} page />;
+  return <FormBody def={def} basePath={screen.path} mode={mode} page />;
 }
 
 function FormBody({
   def,
+  basePath,
   mode,
   cols,
   page,
 }: {
   def: ResourceDef;
+  basePath: string;
   mode: 'create' | 'edit';
   cols?: number;
   page?: boolean;
@@ -71,7 +73,7 @@ function FormBody({
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const record = useRecord(def, id);
   const entity = t(`resources.${def.key}.entity`);
-  const back = () => void navigate(`/${def.key}`);
+  const back = () => void navigate(basePath);
 
   if (mode === 'edit' && (record.isLoading || record.isPending)) return <Loader />;
   if (mode === 'edit' && !record.data) {
@@ -121,6 +123,7 @@ function FormBody({
       {current ? (
         <RecordActions
           def={def}
+          basePath={basePath}
           record={current}
           canChange={can(def.module, 'changeStatus') || can(def.module, 'edit')}
         />
@@ -168,7 +171,17 @@ function FormBody({
 }
 
 /** Suspend / unsuspend, activate / deactivate (spec section 4). */
-function RecordActions({ def, record, canChange }: { def: ResourceDef; record: Row; canChange: boolean }) {
+function RecordActions({
+  def,
+  basePath,
+  record,
+  canChange,
+}: {
+  def: ResourceDef;
+  basePath: string;
+  record: Row;
+  canChange: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -195,7 +208,7 @@ function RecordActions({ def, record, canChange }: { def: ResourceDef; record: R
                   });
                   await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
                   notifySuccess(t('form.updated', { entity: t(`resources.${def.key}.entity`) }));
-                  void navigate(`/${def.key}`);
+                  void navigate(basePath);
                 } catch (err) {
                   notifyError(err);
                 }

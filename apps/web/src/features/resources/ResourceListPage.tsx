@@ -113,7 +113,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
             </Button>
           ) : null}
           {can(def.module, 'create') ? (
-            <Button component={Link} to={`/${def.key}/create`} leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to={`${screen.path}/create`} leftSection={<IconPlus size={16} />}>
               {t('table.create')}
             </Button>
           ) : null}
@@ -165,6 +165,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
       </Group>
       <ResourceTable
         def={def}
+        basePath={screen.path}
         rows={rows}
         refs={page.data?.refs ?? {}}
         loading={page.isLoading}

@@ -21,6 +21,8 @@ import type { Row } from './useResourcePage.ts';
 
 export interface ResourceTableProps {
   def: ResourceDef;
+  /** The screen's route (`/assign-priority`): links go to `<basePath>/edit/<id>`. */
+  basePath: string;
   rows: Row[];
   refs: RefLabels;
   loading: boolean;
@@ -33,6 +35,7 @@ export interface ResourceTableProps {
 /** The rows of a resource: server-sorted, filterable per column, resizable, selectable (spec "Lists"). */
 export function ResourceTable({
   def,
+  basePath,
   rows,
   refs,
   loading,
@@ -78,7 +81,7 @@ export function ResourceTable({
           const text = cellText(c, row.original, t, refs);
           if (c.link) {
             return (
-              <Anchor component={Link} to={`/${def.key}/edit/${row.original._id}`} size="sm">
+              <Anchor component={Link} to={`${basePath}/edit/${row.original._id}`} size="sm">
                 {text || `#${row.original._id}`}
               </Anchor>
             );
@@ -100,7 +103,7 @@ export function ResourceTable({
         },
       })),
     ];
-  }, [def, refs, t]);
+  }, [def, basePath, refs, t]);
 
   const visibility: VisibilityState = Object.fromEntries(state.hidden.map((f) => [f, false]));
   const table = useReactTable({

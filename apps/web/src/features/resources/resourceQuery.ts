@@ -27,7 +27,7 @@ export function filterCondition(column: ColumnSpec, value: unknown): unknown {
 
 /** The query of what the table selects (every page): fixed values, site, search, column filters, day. */
 export function tableQuery(def: ResourceDef, state: TableState, site: number | null): Record<string, unknown> {
-  const query: Record<string, unknown> = { ...(def.fixed ?? {}) };
+  const query: Record<string, unknown> = { ...(def.listQuery ?? {}), ...(def.fixed ?? {}) };
   if (site !== null) query.unit = site;
   const and: unknown[] = [];
   const text = state.generalFilter.trim();

@@ -1,8 +1,56 @@
 import type { ResourceDef } from '../resource.ts';
+import {
+  assignPriority,
+  attributes,
+  driverShifts,
+  extraservices,
+  holidays,
+  profiles,
+  ratetypes,
+  services,
+  shifts,
+  sites,
+  suppliers,
+} from './catalog.ts';
+import { drivers } from './drivers.ts';
+import { blacklist, fares, shuttles } from './fleet.ts';
+import { parents } from './parents.ts';
 import { passengers } from './passengers.ts';
+import { employees, students } from './people.ts';
+import { areas, locations } from './places.ts';
+import { rates } from './rates.ts';
+import { systemsettings } from './systemsettings.ts';
+import { users } from './users.ts';
+import { vehicles } from './vehicles.ts';
 
 /** Every master-data resource the generic table and form drive (issue 3). */
-export const RESOURCES: readonly ResourceDef[] = [passengers];
+export const RESOURCES: readonly ResourceDef[] = [
+  passengers,
+  students,
+  employees,
+  parents,
+  drivers,
+  vehicles,
+  users,
+  profiles,
+  suppliers,
+  services,
+  locations,
+  areas,
+  rates,
+  ratetypes,
+  fares,
+  extraservices,
+  shifts,
+  driverShifts,
+  holidays,
+  sites,
+  attributes,
+  assignPriority,
+  blacklist,
+  systemsettings,
+  shuttles,
+];
 
 const byKey = new Map(RESOURCES.map((r) => [r.key, r]));
 

@@ -1,0 +1,559 @@
+import { z } from 'zod';
+import { DIRECTIONS, DISCOUNT_TYPES, PROFILE_STATUSES, PROFILE_TYPES, RATE_TYPES } from '../../constants.ts';
+import { vk } from '../messages.ts';
+import type { ResourceDef } from '../resource.ts';
+import {
+  optionalDay,
+  optionalEmail,
+  optionalNumber,
+  optionalPhone,
+  optionalSite,
+  optionalText,
+  refIds,
+  requiredDay,
+  requiredNumber,
+  requiredText,
+  requiredTime,
+  siteId,
+  weekDays,
+} from '../schema.parts.ts';
+
+const created = { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true } as const;
+const site = { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true } as const;
+export const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
+
+export const suppliers: ResourceDef = {
+  key: 'suppliers',
+  collection: 'suppliers',
+  module: 'suppliers',
+  entity: 'Supplier',
+  schema: z.looseObject({
+    unit: siteId(),
+    name: requiredText(),
+    status: z.enum(ACTIVE_INACTIVE).default('active'),
+    areas: refIds(),
+    defaultCommission: optionalNumber(),
+    priorityScoring: optionalNumber(),
+    bookingLimitMinutes: optionalNumber(),
+    multiplePassengerDetails: z.boolean().optional(),
+    maxPassengers: optionalNumber(),
+    contact: z
+      .looseObject({
+        firstName: optionalText(),
+        lastName: optionalText(),
+        phone: optionalPhone(),
+        email: optionalEmail(),
+      })
+      .optional(),
+  }),
+  defaults: { status: 'active', areas: [] },
+  columns: [
+    { field: 'name', link: true },
+    { field: 'status', format: 'enum', filter: 'enum', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
+    { field: 'defaultCommission', filter: 'numberRange' },
+    { field: 'maxPassengers', filter: 'numberRange' },
+    { field: 'contact.email' },
+    created,
+  ],
+  form: [
+    {
+      key: 'supplier',
+      fields: [
+        site,
+        { name: 'name', input: 'text', required: true },
+        { name: 'status', input: 'select', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
+        { name: 'areas', input: 'refs', ref: { col: 'areas', label: ['name'] } },
+        { name: 'defaultCommission', input: 'number' },
+        { name: 'priorityScoring', input: 'number' },
+        { name: 'bookingLimitMinutes', input: 'number' },
+        { name: 'maxPassengers', input: 'number' },
+        { name: 'multiplePassengerDetails', input: 'switch' },
+      ],
+    },
+    {
+      key: 'contact',
+      fields: [
+        { name: 'contact.firstName', input: 'text' },
+        { name: 'contact.lastName', input: 'text' },
+        { name: 'contact.phone', input: 'phone' },
+        { name: 'contact.email', input: 'email' },
+      ],
+    },
+  ],
+  search: ['name'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  savedFilters: { name: 'text', status: ACTIVE_INACTIVE },
+  tabs: ['history'],
+};
+
+export const services: ResourceDef = {
+  key: 'services',
+  collection: 'services',
+  module: 'services',
+  entity: 'Service',
+  schema: z.looseObject({
+    name: requiredText(),
+    type: optionalText(),
+    profileType: z.enum(PROFILE_TYPES).optional(),
+    maxPassengers: optionalNumber(),
+    sharedWith: refIds(),
+  }),
+  defaults: { sharedWith: [] },
+  columns: [
+    { field: 'name', link: true },
+    { field: 'type' },
+    { field: 'profileType', format: 'enum', filter: 'enum', options: PROFILE_TYPES, optionsKey: 'profileType' },
+    { field: 'maxPassengers', filter: 'numberRange' },
+    created,
+  ],
+  form: [
+    {
+      key: 'service',
+      fields: [
+        { name: 'name', input: 'text', required: true },
+        { name: 'type', input: 'text' },
+        { name: 'profileType', input: 'select', options: PROFILE_TYPES, optionsKey: 'profileType' },
+        { name: 'maxPassengers', input: 'number' },
+        { name: 'sharedWith', input: 'refs', ref: { col: 'services', label: ['name'] } },
+      ],
+    },
+  ],
+  search: ['name', 'type'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  savedFilters: { profileType: PROFILE_TYPES.filter((p) => p !== 'receptive operator') },
+  tabs: ['history'],
+};
+
+export const ratetypes: ResourceDef = {
+  key: 'ratetypes',
+  collection: 'ratetypes',
+  module: 'rateTypes',
+  entity: 'Rate Type',
+  schema: z.looseObject({
+    name: requiredText(),
+    code: optionalText(),
+    minAge: optionalNumber(),
+    maxAge: optionalNumber(),
+  }),
+  columns: [{ field: 'name', link: true }, { field: 'code' }, { field: 'minAge' }, { field: 'maxAge' }, created],
+  form: [
+    {
+      key: 'rateType',
+      fields: [
+        { name: 'name', input: 'select', options: RATE_TYPES, optionsKey: 'rateType', required: true },
+        { name: 'code', input: 'text' },
+        { name: 'minAge', input: 'number' },
+        { name: 'maxAge', input: 'number' },
+      ],
+    },
+  ],
+  search: ['name', 'code'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  tabs: ['history'],
+};
+
+export const extraservices: ResourceDef = {
+  key: 'extraservices',
+  collection: 'extraservices',
+  module: 'extraServices',
+  entity: 'Extra Service',
+  schema: z.looseObject({
+    unit: siteId(),
+    name: requiredText(),
+    profileType: z.enum(PROFILE_TYPES).optional(),
+    description: optionalText(),
+    basePrice: requiredNumber().min(0, vk('notNegative')),
+    extraPrice: optionalNumber(),
+    baseUpTo: optionalNumber(),
+    surcharge: optionalNumber(),
+  }),
+  columns: [
+    { field: 'name', link: true },
+    { field: 'profileType', format: 'enum', filter: 'enum', options: PROFILE_TYPES, optionsKey: 'profileType' },
+    { field: 'basePrice', format: 'money', filter: 'numberRange' },
+    { field: 'extraPrice', format: 'money' },
+    { field: 'baseUpTo' },
+    { field: 'surcharge', format: 'money' },
+    created,
+  ],
+  form: [
+    {
+      key: 'extraService',
+      fields: [
+        site,
+        { name: 'name', input: 'text', required: true },
+        { name: 'profileType', input: 'select', options: PROFILE_TYPES, optionsKey: 'profileType' },
+        { name: 'basePrice', input: 'number', required: true },
+        { name: 'baseUpTo', input: 'number' },
+        { name: 'extraPrice', input: 'number' },
+        { name: 'surcharge', input: 'number' },
+        { name: 'description', input: 'textarea' },
+      ],
+    },
+  ],
+  search: ['name', 'description'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  savedFilters: { profileType: PROFILE_TYPES },
+  tabs: ['history'],
+};
+
+const rule = z.looseObject({ type: z.enum(DISCOUNT_TYPES).default('none'), value: optionalNumber() }).optional();
+
+export const profiles: ResourceDef = {
+  key: 'profiles',
+  collection: 'profiles',
+  module: 'profiles',
+  entity: 'Profile',
+  schema: z.looseObject({
+    unit: siteId(),
+    name: requiredText(),
+    status: z.enum(PROFILE_STATUSES, { error: vk('required') }),
+    profileType: z.enum(PROFILE_TYPES, { error: vk('required') }),
+    rateType: z.enum(RATE_TYPES).optional(),
+    email: optionalEmail(),
+    phone: optionalPhone(),
+    fax: optionalText(),
+    startDate: optionalDay(),
+    sharedWith: refIds(),
+    notes: z.unknown().optional(),
+    rules: z.looseObject({ discount: rule, markup: rule }).optional(),
+    contacts: z
+      .array(
+        z.looseObject({
+          firstName: optionalText(),
+          lastName: optionalText(),
+          email: optionalEmail(),
+          phone: optionalPhone(),
+        }),
+      )
+      .optional(),
+  }),
+  defaults: { status: 'active', profileType: 'retail', rateType: 'ordinary', sharedWith: [], contacts: [] },
+  columns: [
+    { field: 'name', link: true },
+    { field: 'status', format: 'enum', filter: 'enum', options: PROFILE_STATUSES, optionsKey: 'profileStatus' },
+    { field: 'profileType', format: 'enum', filter: 'enum', options: PROFILE_TYPES, optionsKey: 'profileType' },
+    { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
+    { field: 'email' },
+    { field: 'phone' },
+    created,
+  ],
+  form: [
+    {
+      key: 'profile',
+      fields: [
+        site,
+        { name: 'name', input: 'text', required: true },
+        { name: 'status', input: 'select', options: PROFILE_STATUSES, optionsKey: 'profileStatus', required: true },
+        { name: 'profileType', input: 'select', options: PROFILE_TYPES, optionsKey: 'profileType', required: true },
+        { name: 'rateType', input: 'select', options: RATE_TYPES, optionsKey: 'rateType' },
+        { name: 'email', input: 'email' },
+        { name: 'phone', input: 'phone' },
+        { name: 'fax', input: 'text' },
+        { name: 'startDate', input: 'date' },
+        { name: 'sharedWith', input: 'refs', ref: { col: 'units', label: ['name'] } },
+      ],
+    },
+    {
+      key: 'rules',
+      fields: [
+        { name: 'rules.discount.type', input: 'select', options: DISCOUNT_TYPES, optionsKey: 'discountType' },
+        { name: 'rules.discount.value', input: 'number' },
+        { name: 'rules.markup.type', input: 'select', options: DISCOUNT_TYPES, optionsKey: 'discountType' },
+        { name: 'rules.markup.value', input: 'number' },
+      ],
+    },
+    {
+      key: 'contacts',
+      fields: [
+        {
+          name: 'contacts',
+          input: 'list',
+          item: [
+            { name: 'firstName', input: 'text' },
+            { name: 'lastName', input: 'text' },
+            { name: 'email', input: 'email' },
+            { name: 'phone', input: 'phone' },
+          ],
+        },
+      ],
+    },
+  ],
+  search: ['name', 'email'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  savedFilters: { status: PROFILE_STATUSES, profileType: PROFILE_TYPES, rateType: RATE_TYPES },
+  tabs: ['history'],
+};
+
+/** Spec section 5, Shift: name, start, end, year and direction required; at least one weekday. */
+export const shifts: ResourceDef = {
+  key: 'shifts',
+  collection: 'shifts',
+  module: 'shifts',
+  entity: 'Shift',
+  schema: z.looseObject({
+    unit: siteId(),
+    name: requiredText(),
+    status: z.enum(ACTIVE_INACTIVE).default('active'),
+    start: requiredTime(),
+    end: requiredTime(),
+    year: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText()),
+    direction: z.enum(DIRECTIONS, { error: vk('required') }),
+    weekDays: weekDays(),
+  }),
+  defaults: { status: 'active', direction: 'both', weekDays: [1, 2, 3, 4, 5] },
+  columns: [
+    { field: 'name', link: true },
+    { field: 'status', format: 'enum', filter: 'enum', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
+    { field: 'start' },
+    { field: 'end' },
+    { field: 'year' },
+    { field: 'direction', format: 'enum', filter: 'enum', options: DIRECTIONS, optionsKey: 'direction' },
+    { field: 'weekDays', format: 'list', filter: 'none', sortable: false },
+    created,
+  ],
+  form: [
+    {
+      key: 'shift',
+      fields: [
+        site,
+        { name: 'name', input: 'text', required: true },
+        { name: 'status', input: 'select', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
+        { name: 'start', input: 'time', required: true },
+        { name: 'end', input: 'time', required: true },
+        { name: 'year', input: 'text', required: true },
+        { name: 'direction', input: 'select', options: DIRECTIONS, optionsKey: 'direction', required: true },
+        { name: 'weekDays', input: 'weekdays', required: true },
+      ],
+    },
+  ],
+  search: ['name'],
+  duplicateKey: ['name', 'start', 'end'],
+  dateField: 'createdAt',
+  savedFilters: { status: ACTIVE_INACTIVE, direction: DIRECTIONS },
+  tabs: ['history'],
+};
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/;
+const dateTime = () => requiredText().regex(DATE_TIME, vk('dateInvalid'));
+const period = z.looseObject({ start: dateTime(), end: dateTime() });
+
+export const driverShifts: ResourceDef = {
+  key: 'driverShifts',
+  collection: 'driverShifts',
+  module: 'driversShifts',
+  entity: 'Driver Shift',
+  schema: z
+    .looseObject({
+      unit: siteId(),
+      driver: z
+        .number({ error: vk('required') })
+        .int()
+        .positive(vk('required')),
+      start: dateTime(),
+      end: dateTime(),
+      supplier: z.number().int().positive().optional(),
+      firstTripDistance: optionalNumber(),
+      areas: refIds(),
+      breaks: z.array(period).optional(),
+    })
+    .refine((s) => s.end > s.start, { path: ['end'], message: vk('endBeforeStart') }),
+  defaults: { areas: [], breaks: [] },
+  columns: [
+    {
+      field: 'driver',
+      format: 'ref',
+      ref: { col: 'drivers', label: ['firstName', 'lastName'] },
+      filter: 'none',
+      link: true,
+    },
+    { field: 'start', filter: 'dateRange' },
+    { field: 'end', filter: 'dateRange' },
+    { field: 'supplier', format: 'ref', ref: { col: 'suppliers', label: ['name'] }, filter: 'none' },
+    created,
+  ],
+  form: [
+    {
+      key: 'driverShift',
+      fields: [
+        site,
+        { name: 'driver', input: 'ref', ref: { col: 'drivers', label: ['firstName', 'lastName'] }, required: true },
+        { name: 'start', input: 'datetime', required: true },
+        { name: 'end', input: 'datetime', required: true },
+        { name: 'supplier', input: 'ref', ref: { col: 'suppliers', label: ['name'] } },
+        { name: 'firstTripDistance', input: 'number' },
+        { name: 'areas', input: 'refs', ref: { col: 'areas', label: ['name'] } },
+        {
+          name: 'breaks',
+          input: 'list',
+          item: [
+            { name: 'start', input: 'datetime', required: true },
+            { name: 'end', input: 'datetime', required: true },
+          ],
+        },
+      ],
+    },
+  ],
+  search: ['start', 'end'],
+  duplicateKey: ['driver', 'start'],
+  dateField: 'start',
+  savedFilters: { start: 'date' },
+  tabs: ['history'],
+};
+
+/** A holiday: one date, or a start and an end; for every site or one. */
+export const holidays: ResourceDef = {
+  key: 'holidays',
+  collection: 'holidays',
+  module: 'parameters',
+  entity: 'Holiday',
+  schema: z
+    .looseObject({
+      unit: optionalSite(),
+      name: requiredText(),
+      code: optionalText(),
+      date: optionalDay(),
+      start: optionalDay(),
+      end: optionalDay(),
+    })
+    .refine((h) => !!h.date || (!!h.start && !!h.end), { path: ['date'], message: vk('required') })
+    .refine((h) => !h.start || !h.end || h.end >= h.start, { path: ['end'], message: vk('endBeforeStart') }),
+  columns: [
+    { field: 'name', link: true },
+    { field: 'code' },
+    { field: 'date', format: 'date', filter: 'dateRange' },
+    { field: 'start', format: 'date', filter: 'dateRange' },
+    { field: 'end', format: 'date', filter: 'dateRange' },
+    { field: 'unit', format: 'ref', ref: { col: 'units', label: ['name'] }, filter: 'none' },
+  ],
+  form: [
+    {
+      key: 'holiday',
+      fields: [
+        { name: 'name', input: 'text', required: true },
+        { name: 'code', input: 'text' },
+        { name: 'date', input: 'date' },
+        { name: 'start', input: 'date' },
+        { name: 'end', input: 'date' },
+        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] } },
+      ],
+    },
+  ],
+  search: ['name', 'code'],
+  duplicateKey: ['name', 'date'],
+  dateField: 'createdAt',
+  tabs: ['history'],
+};
+
+export const UNIT_TYPES = ['Default', 'School', 'Employees'] as const;
+
+export const sites: ResourceDef = {
+  key: 'sites',
+  collection: 'units',
+  module: 'editSites',
+  entity: 'Site',
+  schema: z.looseObject({
+    name: requiredText(),
+    type: z.enum(UNIT_TYPES, { error: vk('required') }),
+    timeZone: optionalText(),
+  }),
+  defaults: { type: 'Default', timeZone: 'America/Toronto' },
+  columns: [
+    { field: 'name', link: true },
+    { field: 'type', format: 'enum', filter: 'enum', options: UNIT_TYPES, optionsKey: 'unitType' },
+    { field: 'timeZone' },
+    created,
+  ],
+  form: [
+    {
+      key: 'site',
+      fields: [
+        { name: 'name', input: 'text', required: true },
+        { name: 'type', input: 'select', options: UNIT_TYPES, optionsKey: 'unitType', required: true },
+        { name: 'timeZone', input: 'text' },
+        { name: 'address', input: 'place' },
+      ],
+    },
+  ],
+  search: ['name'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  savedFilters: { type: UNIT_TYPES },
+  tabs: ['history'],
+};
+
+export const attributes: ResourceDef = {
+  key: 'attributes',
+  collection: 'attributes',
+  module: 'attributes',
+  entity: 'Attribute',
+  schema: z.looseObject({
+    unit: siteId(),
+    name: requiredText(),
+    assignPriority: optionalNumber(),
+    parameters: z.record(z.string(), z.unknown(), { error: vk('required') }),
+  }),
+  defaults: { parameters: {} },
+  columns: [{ field: 'name', link: true }, { field: 'assignPriority', filter: 'numberRange' }, created],
+  form: [
+    {
+      key: 'attribute',
+      fields: [
+        site,
+        { name: 'name', input: 'text', required: true },
+        { name: 'assignPriority', input: 'number' },
+        { name: 'parameters', input: 'json', required: true },
+      ],
+    },
+  ],
+  search: ['name'],
+  duplicateKey: ['name'],
+  dateField: 'createdAt',
+  tabs: ['history'],
+};
+
+export const assignPriority: ResourceDef = {
+  key: 'assignPriority',
+  collection: 'assignPriorityGroups',
+  module: 'driverAssignment',
+  entity: 'Assign Priority',
+  schema: z.looseObject({
+    unit: siteId(),
+    name: optionalText(),
+    attributes: z.array(z.number().int().positive(), { error: vk('required') }).min(1, vk('required')),
+    assignPriority: requiredNumber(),
+  }),
+  defaults: { attributes: [] },
+  columns: [
+    { field: 'name', link: true },
+    {
+      field: 'attributes',
+      format: 'refs',
+      ref: { col: 'attributes', label: ['name'] },
+      filter: 'none',
+      sortable: false,
+    },
+    { field: 'assignPriority', filter: 'numberRange' },
+    created,
+  ],
+  form: [
+    {
+      key: 'assignPriority',
+      fields: [
+        site,
+        { name: 'name', input: 'text' },
+        { name: 'attributes', input: 'refs', ref: { col: 'attributes', label: ['name'] }, required: true },
+        { name: 'assignPriority', input: 'number', required: true },
+      ],
+    },
+  ],
+  search: ['name'],
+  duplicateKey: ['assignPriority'],
+  dateField: 'createdAt',
+  tabs: ['history'],
+};

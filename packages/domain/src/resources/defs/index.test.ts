@@ -1,0 +1,64 @@
+import { flatten, resources } from '@tc/i18n';
+import { describe, expect, it } from 'vitest';
+import { collectionDef } from '../registry.ts';
+import { RESOURCES, resourceByKey, resourceForRecord } from './index.ts';
+
+const en = flatten(resources.en as never);
+const pt = flatten(resources.pt as never);
+const label = (key: string, field: string) => `resources.${key}.fields.${field.replaceAll('.', '_')}`;
+
+describe('resource registry', () => {
+  it('has unique keys and one resource per users role', () => {
+    expect(new Set(RESOURCES.map((r) => r.key)).size).toBe(RESOURCES.length);
+    expect(resourceForRecord('users', { role: 'passenger' })?.key).toBe('passengers');
+    expect(resourceForRecord('users', { role: 'parent' })?.key).toBe('parents');
+    expect(resourceForRecord('users', { role: 'dispatcher' })?.key).toBe('users');
+    expect(resourceForRecord('cars', {})?.key).toBe('vehicles');
+    expect(resourceForRecord('jobs', {})).toBeUndefined();
+  });
+
+  it.each(RESOURCES.map((r) => [r.key, r] as const))('%s names only fields its collection declares', (_key, def) => {
+    const col = collectionDef(def.collection);
+    expect(col, def.collection).toBeDefined();
+    const declared = new Set([
+      ...Object.keys(col?.fields ?? {}),
+      ...(def.writeOnly ?? []),
+      '_id',
+      'unit',
+      'createdAt',
+      'updatedAt',
+      'createdBy',
+    ]);
+    const top = (f: string) => f.split('.')[0] as string;
+    const named = [
+      ...def.columns.map((c) => c.field),
+      ...def.form.flatMap((s) => s.fields.map((f) => f.name)),
+      ...def.search,
+      ...def.duplicateKey,
+      ...(def.dateField ? [def.dateField] : []),
+      ...Object.keys(def.savedFilters ?? {}),
+    ];
+    expect(named.filter((f) => !declared.has(top(f)))).toEqual([]);
+  });
+
+  it.each(RESOURCES.map((r) => [r.key, r] as const))('%s has every label in English and Portuguese', (key, def) => {
+    const keys = [
+      `resources.${key}.entity`,
+      ...def.columns.map((c) => label(key, c.field)),
+      ...def.form.map((s) => `resources.${key}.sections.${s.key}`),
+      ...def.form.flatMap((s) =>
+        s.fields.flatMap((f) => [label(key, f.name), ...(f.item ?? []).map((i) => label(key, `${f.name}.${i.name}`))]),
+      ),
+      ...[...def.columns, ...def.form.flatMap((s) => s.fields)].flatMap((x) =>
+        x.optionsKey ? (x.options ?? []).map((o) => `values.${x.optionsKey}.${o}`) : [],
+      ),
+    ];
+    expect(keys.filter((k) => !(k in en))).toEqual([]);
+    expect(keys.filter((k) => !(k in pt))).toEqual([]);
+  });
+
+  it('finds resources by screen key', () => {
+    expect(resourceByKey('systemsettings')?.collection).toBe('settings');
+    expect(resourceByKey('assignPriority')?.collection).toBe('assignPriorityGroups');
+  });
+});

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { RATE_TYPES } from '../../constants.ts';
+import { vk } from '../messages.ts';
+import type { FormField, ResourceDef } from '../resource.ts';
+import {
+  optionalDay,
+  optionalNumber,
+  optionalText,
+  optionalTime,
+  refId,
+  requiredNumber,
+  requiredText,
+  siteId,
+} from '../schema.parts.ts';
+
+export const ADDITION_VALUE_TYPES = ['price', 'total', 'percent'] as const;
+export const RATE_PLACE_TYPES = ['location', 'area'] as const;
+
+/** Where a rate starts or ends: a location (within its radius) or an area (its polygon). */
+const ratePlace = z.looseObject(
+  {
+    type: z.enum(RATE_PLACE_TYPES, { error: vk('required') }),
+    id: z
+      .number({ error: vk('required') })
+      .int()
+      .positive(vk('required')),
+  },
+  { error: vk('required') },
+);
+
+/** Additions need a name, a value and a value type (spec section 5, Fare). */
+export const addition = z.looseObject({
+  name: requiredText(),
+  valueType: z.enum(ADDITION_VALUE_TYPES, { error: vk('required') }),
+  value: requiredNumber(),
+  priority: optionalNumber(),
+  weekDays: z.array(z.number().int().min(0).max(6)).optional(),
+});
+
+export const additionsField: FormField = {
+  name: 'additions',
+  input: 'list',
+  item: [
+    { name: 'name', input: 'text', required: true },
+    {
+      name: 'valueType',
+      input: 'select',
+      options: ADDITION_VALUE_TYPES,
+      optionsKey: 'additionValueType',
+      required: true,
+    },
+    { name: 'value', input: 'number', required: true },
+    { name: 'priority', input: 'number' },
+  ],
+};
+
+/** The fields rates and fares share (the fare engine reads both, packages/domain/src/fares). */
+export const rateShape = {
+  code: requiredText(),
+  biDir: z.boolean().optional(),
+  price: optionalNumber().pipe(z.number().min(0, vk('notNegative')).optional()),
+  rateType: z.enum(RATE_TYPES).optional(),
+  priority: optionalNumber(),
+  startDate: optionalDay(),
+  endDate: optionalDay(),
+  startTime: optionalTime(),
+  endTime: optionalTime(),
+  distanceFrom: optionalNumber(),
+  distanceTo: optionalNumber(),
+  weekDays: z.array(z.number().int().min(0).max(6)).optional(),
+  tag: optionalText(),
+  parentTag: optionalText(),
+  parentCode: optionalText(),
+  additions: z.array(addition).optional(),
+};
+
+export const rateFormFields: FormField[] = [
+  { name: 'from.type', input: 'select', options: RATE_PLACE_TYPES, optionsKey: 'ratePlaceType' },
+  { name: 'from.id', input: 'number' },
+  { name: 'to.type', input: 'select', options: RATE_PLACE_TYPES, optionsKey: 'ratePlaceType' },
+  { name: 'to.id', input: 'number' },
+  { name: 'biDir', input: 'switch' },
+  { name: 'service', input: 'ref', ref: { col: 'services', label: ['name'] } },
+  { name: 'price', input: 'number' },
+  { name: 'rateType', input: 'select', options: RATE_TYPES, optionsKey: 'rateType' },
+  { name: 'priority', input: 'number' },
+  { name: 'startDate', input: 'date' },
+  { name: 'endDate', input: 'date' },
+  { name: 'startTime', input: 'time' },
+  { name: 'endTime', input: 'time' },
+  { name: 'distanceFrom', input: 'number' },
+  { name: 'distanceTo', input: 'number' },
+  { name: 'weekDays', input: 'weekdays' },
+];
+
+/** Spec section 5, Rate: site, code, from, to and service required. */
+export const rates: ResourceDef = {
+  key: 'rates',
+  collection: 'rates',
+  module: 'rates',
+  entity: 'Rate',
+  schema: z.looseObject({ unit: siteId(), ...rateShape, from: ratePlace, to: ratePlace, service: refId() }),
+  defaults: { biDir: false, rateType: 'ordinary', priority: 10, weekDays: [0, 1, 2, 3, 4, 5, 6], additions: [] },
+  columns: [
+    { field: '_id', filter: 'none', hidden: true },
+    { field: 'code', link: true },
+    { field: 'service', format: 'ref', ref: { col: 'services', label: ['name'] }, filter: 'none' },
+    { field: 'price', format: 'money', filter: 'numberRange' },
+    { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
+    { field: 'priority', filter: 'numberRange' },
+    { field: 'biDir', format: 'bool', filter: 'enum', options: ['true', 'false'], optionsKey: 'yesNo' },
+    { field: 'startDate', format: 'date', filter: 'dateRange' },
+    { field: 'endDate', format: 'date', filter: 'dateRange' },
+    { field: 'tag', hidden: true },
+    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+  ],
+  form: [
+    {
+      key: 'rate',
+      fields: [
+        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        { name: 'code', input: 'text', required: true },
+        ...rateFormFields.map((f) =>
+          ['from.type', 'from.id', 'to.type', 'to.id', 'service'].includes(f.name) ? { ...f, required: true } : f,
+        ),
+        { name: 'tag', input: 'text' },
+      ],
+    },
+    { key: 'additions', fields: [additionsField] },
+  ],
+  search: ['code', 'tag'],
+  duplicateKey: ['code'],
+  dateField: 'createdAt',
+  savedFilters: {},
+  tabs: ['notes', 'history'],
+};
