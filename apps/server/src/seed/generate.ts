@@ -659,6 +659,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
           ],
           lastInspection: fmtDay(last),
           nextInspection: fmtDay(last + 182 * DAY),
+          licenseExpiry: fmtDay(insStart + 2 * 365 * DAY),
           attributes: rng.sample(attrs[u], rng.int(0, 2)),
           status: suspended ? 'suspended' : 'active',
           ...(suspended ? { suspended: true, suspension: { reason: 'temporarily suspended' } } : {}),

@@ -21,6 +21,8 @@ import {
 const created = { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true } as const;
 const site = { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true } as const;
 export const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
+/** Spec section 4: a shift is active or not active. */
+export const SHIFT_STATUSES = ['active', 'not active'] as const;
 
 export const suppliers: ResourceDef = {
   key: 'suppliers',
@@ -299,7 +301,7 @@ export const shifts: ResourceDef = {
   schema: z.looseObject({
     unit: siteId(),
     name: requiredText(),
-    status: z.enum(ACTIVE_INACTIVE).default('active'),
+    status: z.enum(SHIFT_STATUSES).default('active'),
     start: requiredTime(),
     end: requiredTime(),
     year: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText()),
@@ -309,7 +311,7 @@ export const shifts: ResourceDef = {
   defaults: { status: 'active', direction: 'both', weekDays: [1, 2, 3, 4, 5] },
   columns: [
     { field: 'name', link: true },
-    { field: 'status', format: 'enum', filter: 'enum', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
+    { field: 'status', format: 'enum', filter: 'enum', options: SHIFT_STATUSES, optionsKey: 'shiftStatus' },
     { field: 'start' },
     { field: 'end' },
     { field: 'year' },
@@ -323,7 +325,7 @@ export const shifts: ResourceDef = {
       fields: [
         site,
         { name: 'name', input: 'text', required: true },
-        { name: 'status', input: 'select', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
+        { name: 'status', input: 'select', options: SHIFT_STATUSES, optionsKey: 'shiftStatus' },
         { name: 'start', input: 'time', required: true },
         { name: 'end', input: 'time', required: true },
         { name: 'year', input: 'text', required: true },
@@ -335,7 +337,7 @@ export const shifts: ResourceDef = {
   search: ['name'],
   duplicateKey: ['name', 'start', 'end'],
   dateField: 'createdAt',
-  savedFilters: { status: ACTIVE_INACTIVE, direction: DIRECTIONS },
+  savedFilters: { status: SHIFT_STATUSES, direction: DIRECTIONS },
   tabs: ['history'],
 };
 
