@@ -28,7 +28,8 @@ export function routeAllowed(def: ScreenDef, viewer: Viewer): boolean {
 
 export function subRouteAllowed(def: ScreenDef, sub: SubRoute, viewer: Viewer): boolean {
   if (!routeAllowed(def, viewer)) return false;
-  if (def.module && !def.unguarded && !viewer.can(def.module, sub.action)) return false;
+  const module = sub.module ?? def.module;
+  if (module && !def.unguarded && !viewer.can(module, sub.action)) return false;
   return templateAllows(sub.screen, viewer.template);
 }
 

@@ -7,6 +7,8 @@ export type Wording = 'reservations' | 'vehicles' | 'shifts' | 'recipient' | 'tr
 export interface SubRoute {
   path: string;
   action: string;
+  /** Module whose action the sub-route needs, when not the screen's (system settings are written under parameters). */
+  module?: ModuleKey;
   /** Template screen key (TEMPLATE_SCREENS of the domain) the sub-route needs. */
   screen?: string;
   /** i18n key under `pages.` naming what the sub-route does. */
@@ -108,7 +110,15 @@ export const SCREENS: Record<string, ScreenDef> = {
   help: { key: 'help', path: '/help', module: null, feature: 'help' },
   // Settings menu.
   sites: { key: 'sites', path: '/sites', module: 'editSites', unguarded: true, subRoutes: crud },
-  systemsettings: { key: 'systemsettings', path: '/systemsettings', module: 'settings', subRoutes: crud },
+  systemsettings: {
+    key: 'systemsettings',
+    path: '/systemsettings',
+    module: 'settings',
+    subRoutes: [
+      { ...create, module: 'parameters' },
+      { ...edit, module: 'parameters' },
+    ],
+  },
   blacklist: { key: 'blacklist', path: '/blacklist', module: 'blacklist', subRoutes: crud },
   services: { key: 'services', path: '/services', module: 'services', subRoutes: crud },
   locations: { key: 'locations', path: '/locations', module: 'locations', subRoutes: crud },

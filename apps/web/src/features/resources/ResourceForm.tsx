@@ -39,21 +39,22 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2 }:
   const shown = (f: FormField) =>
     (!f.on || f.on === mode) && (!f.when || f.when.in.includes((values as Record<string, unknown>)[f.when.field]));
 
-  const submit = useSubmitGuard(
-    form.handleSubmit(async (data) => {
-      setFailure(null);
-      try {
-        await onSave(data);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        if (err instanceof ApiError && err.field) {
-          const key = serverErrorKey(message);
-          form.setError(err.field, { type: 'server', message: key ?? message }, { shouldFocus: true });
-        }
-        setFailure(serverErrorText(err));
+  // The guard sits behind validation: a form the schema refuses is not a submit, so fixing it at once still saves;
+  // a second valid submit within 3 s (a double click) is ignored.
+  const save = useSubmitGuard(async (data: FieldValues) => {
+    setFailure(null);
+    try {
+      await onSave(data);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof ApiError && err.field) {
+        const key = serverErrorKey(message);
+        form.setError(err.field, { type: 'server', message: key ?? message }, { shouldFocus: true });
       }
-    }),
-  );
+      setFailure(serverErrorText(err));
+    }
+  });
+  const submit = form.handleSubmit(save);
 
   return (
     <form onSubmit={submit} noValidate aria-label={t(`resources.${def.key}.entity`)}>
