@@ -1,4 +1,4 @@
-import { Anchor, Box, Checkbox, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import {
   type ColumnDef,
@@ -10,12 +10,13 @@ import {
 } from '@tanstack/react-table';
 import { COLUMN_WIDTH, type ResourceDef } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTableInteractive } from '#src/app/perf/renderTiming.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { cellText, type RefLabels } from './cellValue.ts';
+import classes from './ResourceTable.module.css';
 import type { TableState } from './tableState.ts';
 import type { Row } from './useResourcePage.ts';
 
@@ -46,6 +47,10 @@ export function ResourceTable({
 }: ResourceTableProps) {
   const { t } = useTranslation();
   useTableInteractive(rows);
+  // the labels of referenced records change with every page; the columns read them at render time,
+  // so the column model is built once per resource, not once per page
+  const refsNow = useRef(refs);
+  refsNow.current = refs;
   const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
     const select: ColumnDef<Row, unknown> = {
       id: '_select',
@@ -60,9 +65,11 @@ export function ResourceTable({
           onChange={table.getToggleAllRowsSelectedHandler()}
         />
       ),
+      // plain elements in cells: a page has 100 rows of them and must be interactive within 100 ms
       cell: ({ row }) => (
-        <Checkbox
-          size="xs"
+        <input
+          type="checkbox"
+          className={classes.check}
           aria-label={t('table.selectRow', { id: row.original._id })}
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
@@ -78,32 +85,27 @@ export function ResourceTable({
         maxSize: c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max,
         size: Math.min(c.wide ? 320 : 160, c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max),
         cell: ({ row }) => {
-          const text = cellText(c, row.original, t, refs);
+          const text = cellText(c, row.original, t, refsNow.current);
           if (c.link) {
             return (
-              <Anchor component={Link} to={`${basePath}/edit/${row.original._id}`} size="sm">
+              <Link className={classes.link} to={`${basePath}/edit/${row.original._id}`}>
                 {text || `#${row.original._id}`}
-              </Anchor>
+              </Link>
             );
           }
+          // long addresses: the first characters, the whole text as the cell's tooltip
           if (c.tooltipOver && text.length > c.tooltipOver) {
             return (
-              <Tooltip label={text} multiline maw={360} withinPortal>
-                <Text size="sm" truncate="end">
-                  {`${text.slice(0, c.tooltipOver)}…`}
-                </Text>
-              </Tooltip>
+              <span className={classes.cell} title={text}>
+                {`${text.slice(0, c.tooltipOver)}…`}
+              </span>
             );
           }
-          return (
-            <Text size="sm" truncate="end">
-              {text}
-            </Text>
-          );
+          return <span className={classes.cell}>{text}</span>;
         },
       })),
     ];
-  }, [def, basePath, refs, t]);
+  }, [def, basePath, t]);
 
   const visibility: VisibilityState = Object.fromEntries(state.hidden.map((f) => [f, false]));
   const table = useReactTable({
@@ -128,6 +130,12 @@ export function ResourceTable({
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover verticalSpacing={6} style={{ tableLayout: 'fixed', width: table.getTotalSize() }}>
+        {/* widths once per column, not per cell (fixed table layout reads them from here) */}
+        <colgroup>
+          {table.getVisibleLeafColumns().map((column) => (
+            <col key={column.id} style={{ width: column.getSize() }} />
+          ))}
+        </colgroup>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
@@ -196,13 +204,13 @@ export function ResourceTable({
         </Table.Thead>
         <Table.Tbody>
           {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-color-blue-light)' : undefined}>
+            <tr key={row.id} className={row.getIsSelected() ? classes.selected : classes.row}>
               {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id} style={{ width: cell.column.getSize(), overflow: 'hidden' }}>
+                <td key={cell.id} className={classes.td}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
           {rows.length === 0 ? (
             <Table.Tr>
