@@ -45,6 +45,8 @@ export interface ResourceDef {
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
   /** Form fields the server turns into other fields and never stores (the blacklist's card number). */
   writeOnly?: readonly string[];
+  /** A created record is a login: send it the create-password mail in this mode (spec section 7, user create batch). */
+  inviteOnCreate?: 'parent' | 'customer';
   /** Create and edit in a side form instead of a page. */
   sideForm?: boolean;
 }

@@ -4,6 +4,8 @@ import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { JobsPage } from '#src/features/jobs/JobsPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
+import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
+import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
 import type { ScreenDef, SubRoute } from './screens.ts';
@@ -37,6 +39,9 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
       return <ResourceFormPage key={`${resource.key}:create`} def={resource} screen={def} mode="create" />;
     if (sub.path === 'edit/:id')
       return <ResourceFormPage key={`${resource.key}:edit`} def={resource} screen={def} mode="edit" />;
+    if (resource.key === 'driverShifts' && sub.path === 'multi') return <MultiShiftsPage basePath={def.path} />;
+    if (resource.key === 'shuttles' && sub.path === 'duplicate/:id')
+      return <DuplicateShuttlePage basePath={def.path} />;
   }
   return <PlaceholderPage def={def} sub={sub} />;
 }

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResourceDef } from '@tc/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '#src/api/client.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
@@ -89,6 +89,13 @@ function FormBody({
       if (mode === 'create') {
         await call('insert', { col: def.collection, data: { ...values, ...(def.fixed ?? {}) } });
         notifySuccess(t('form.created', { entity }));
+        if (def.inviteOnCreate && typeof values.email === 'string') {
+          // the new login chooses its password from the mail (spec section 7: user create batch)
+          const name = [values.firstName, values.lastName].filter(Boolean).join(' ');
+          await call('passwordsendresettoken', { email: values.email, mode: def.inviteOnCreate, name }).catch(
+            notifyError,
+          );
+        }
       } else {
         const row = current as Row;
         await call('update', {
@@ -185,11 +192,17 @@ function RecordActions({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { can } = useSession();
   const toggle = def.toggle;
   const status = toggle ? record[toggle.field] : undefined;
   return (
     <Group gap="xs">
       {record.suspended ? <Badge color="red">{t('form.suspended')}</Badge> : null}
+      {def.key === 'shuttles' && can(def.module, 'create') ? (
+        <Button variant="default" component={Link} to={`${basePath}/duplicate/${record._id}`}>
+          {t('duplicateShuttle.title')}
+        </Button>
+      ) : null}
       {def.suspend && canChange ? <SuspendButton def={def} record={record} /> : null}
       {toggle && canChange ? (
         <Button

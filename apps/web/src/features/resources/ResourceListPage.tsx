@@ -112,6 +112,11 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
               {t('table.delete')}
             </Button>
           ) : null}
+          {def.key === 'driverShifts' && can(def.module, 'create') ? (
+            <Button variant="default" component={Link} to={`${screen.path}/multi`} leftSection={<IconPlus size={16} />}>
+              {t('multiShifts.title')}
+            </Button>
+          ) : null}
           {can(def.module, 'create') ? (
             <Button component={Link} to={`${screen.path}/create`} leftSection={<IconPlus size={16} />}>
               {t('table.create')}

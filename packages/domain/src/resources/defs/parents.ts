@@ -84,4 +84,5 @@ export const parents: ResourceDef = {
   tabs: ['history'],
   toggle: { field: 'status', on: 'Active', off: 'Inactive' },
   sideForm: true,
+  inviteOnCreate: 'parent',
 };
