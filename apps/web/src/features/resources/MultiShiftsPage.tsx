@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormField, multiShiftsSchema } from '@tc/domain';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
@@ -11,7 +11,7 @@ import { serverErrorKey } from '#src/app/serverErrors.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldGrid } from './FieldGrid.tsx';
 
 const FIELDS: FormField[] = [
   { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
@@ -61,22 +61,7 @@ export function MultiShiftsPage({ basePath }: { basePath: string }) {
       <form onSubmit={form.handleSubmit(save)} noValidate aria-label={t('multiShifts.title')}>
         <Stack>
           <Paper withBorder p="md">
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {FIELDS.map((f) => (
-                <div
-                  key={f.name}
-                  style={f.input === 'list' || f.input === 'weekdays' ? { gridColumn: '1 / -1' } : undefined}
-                >
-                  <FieldInput
-                    field={f}
-                    name={f.name}
-                    label={label(f.name)}
-                    control={form.control}
-                    itemLabel={(item) => label(`${f.name}.${item.name}`)}
-                  />
-                </div>
-              ))}
-            </SimpleGrid>
+            <FieldGrid fields={FIELDS} control={form.control} label={label} />
           </Paper>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate(basePath)}>

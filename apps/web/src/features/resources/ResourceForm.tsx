@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { FormField, ResourceDef } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '#src/api/client.ts';
 import { serverErrorKey, serverErrorText } from '#src/app/serverErrors.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldGrid } from './FieldGrid.tsx';
 
 export interface ResourceFormProps {
   def: ResourceDef;
@@ -67,22 +67,7 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2 }:
               <Title order={4} mb="sm">
                 {t(`resources.${def.key}.sections.${section.key}`)}
               </Title>
-              <SimpleGrid cols={{ base: 1, md: cols }}>
-                {fields.map((f) => (
-                  <div
-                    key={f.name}
-                    style={f.input === 'list' || f.input === 'place' ? { gridColumn: '1 / -1' } : undefined}
-                  >
-                    <FieldInput
-                      field={f}
-                      name={f.name}
-                      label={label(f.name)}
-                      control={form.control}
-                      itemLabel={(item) => label(`${f.name}.${item.name}`)}
-                    />
-                  </div>
-                ))}
-              </SimpleGrid>
+              <FieldGrid fields={fields} control={form.control} label={label} cols={cols} />
             </Paper>
           );
         })}

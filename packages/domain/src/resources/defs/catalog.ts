@@ -17,9 +17,8 @@ import {
   siteId,
   weekDays,
 } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
-const created = { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true } as const;
-const site = { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true } as const;
 export const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
 /** Spec section 4: a shift is active or not active. */
 export const SHIFT_STATUSES = ['active', 'not active'] as const;
@@ -55,13 +54,13 @@ export const suppliers: ResourceDef = {
     { field: 'defaultCommission', filter: 'numberRange' },
     { field: 'maxPassengers', filter: 'numberRange' },
     { field: 'contact.email' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'supplier',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'status', input: 'select', options: ACTIVE_INACTIVE, optionsKey: 'activeStatus' },
         { name: 'areas', input: 'refs', ref: { col: 'areas', label: ['name'] } },
@@ -107,7 +106,7 @@ export const services: ResourceDef = {
     { field: 'type' },
     { field: 'profileType', format: 'enum', filter: 'enum', options: PROFILE_TYPES, optionsKey: 'profileType' },
     { field: 'maxPassengers', filter: 'numberRange' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
@@ -139,7 +138,7 @@ export const ratetypes: ResourceDef = {
     minAge: optionalNumber(),
     maxAge: optionalNumber(),
   }),
-  columns: [{ field: 'name', link: true }, { field: 'code' }, { field: 'minAge' }, { field: 'maxAge' }, created],
+  columns: [{ field: 'name', link: true }, { field: 'code' }, { field: 'minAge' }, { field: 'maxAge' }, CREATED_COLUMN],
   form: [
     {
       key: 'rateType',
@@ -179,13 +178,13 @@ export const extraservices: ResourceDef = {
     { field: 'extraPrice', format: 'money' },
     { field: 'baseUpTo' },
     { field: 'surcharge', format: 'money' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'extraService',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'profileType', input: 'select', options: PROFILE_TYPES, optionsKey: 'profileType' },
         { name: 'basePrice', input: 'number', required: true },
@@ -242,13 +241,13 @@ export const profiles: ResourceDef = {
     { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
     { field: 'email' },
     { field: 'phone' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'profile',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'status', input: 'select', options: PROFILE_STATUSES, optionsKey: 'profileStatus', required: true },
         { name: 'profileType', input: 'select', options: PROFILE_TYPES, optionsKey: 'profileType', required: true },
@@ -317,13 +316,13 @@ export const shifts: ResourceDef = {
     { field: 'year' },
     { field: 'direction', format: 'enum', filter: 'enum', options: DIRECTIONS, optionsKey: 'direction' },
     { field: 'weekDays', format: 'list', filter: 'none', sortable: false },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'shift',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'status', input: 'select', options: SHIFT_STATUSES, optionsKey: 'shiftStatus' },
         { name: 'start', input: 'time', required: true },
@@ -377,13 +376,13 @@ export const driverShifts: ResourceDef = {
     { field: 'start', filter: 'dateRange' },
     { field: 'end', filter: 'dateRange' },
     { field: 'supplier', format: 'ref', ref: { col: 'suppliers', label: ['name'] }, filter: 'none' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'driverShift',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'driver', input: 'ref', ref: { col: 'drivers', label: ['firstName', 'lastName'] }, required: true },
         { name: 'start', input: 'datetime', required: true },
         { name: 'end', input: 'datetime', required: true },
@@ -469,7 +468,7 @@ export const sites: ResourceDef = {
     { field: 'name', link: true },
     { field: 'type', format: 'enum', filter: 'enum', options: UNIT_TYPES, optionsKey: 'unitType' },
     { field: 'timeZone' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
@@ -501,12 +500,12 @@ export const attributes: ResourceDef = {
     parameters: z.record(z.string(), z.unknown(), { error: vk('required') }),
   }),
   defaults: { parameters: {} },
-  columns: [{ field: 'name', link: true }, { field: 'assignPriority', filter: 'numberRange' }, created],
+  columns: [{ field: 'name', link: true }, { field: 'assignPriority', filter: 'numberRange' }, CREATED_COLUMN],
   form: [
     {
       key: 'attribute',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'assignPriority', input: 'number' },
         { name: 'parameters', input: 'json', required: true },
@@ -541,13 +540,13 @@ export const assignPriority: ResourceDef = {
       sortable: false,
     },
     { field: 'assignPriority', filter: 'numberRange' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'assignPriority',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'name', input: 'text' },
         { name: 'attributes', input: 'refs', ref: { col: 'attributes', label: ['name'] }, required: true },
         { name: 'assignPriority', input: 'number', required: true },

@@ -15,6 +15,7 @@ import {
   siteId,
   suspension,
 } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 /** Spec section 9: 0 = not considered, 1..999998 extra score, 999999 = only trips inside the driver's areas; at most 6 digits. */
 const perAreaMatch = z.preprocess(
@@ -76,13 +77,13 @@ export const drivers: ResourceDef = {
     { field: 'car', format: 'ref', ref: { col: 'cars', label: ['name'] }, filter: 'none', sortable: false },
     { field: 'externalId' },
     { field: 'perAreaMatch', filter: 'numberRange', hidden: true },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'personal',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'firstName', input: 'text', required: true },
         { name: 'lastName', input: 'text', required: true },
         { name: 'displayName', input: 'text' },

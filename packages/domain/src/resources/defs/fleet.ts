@@ -14,10 +14,8 @@ import {
   requiredTime,
   siteId,
 } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 import { additionsField, rateFormFields, rateShape } from './rates.ts';
-
-const created = { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true } as const;
-const site = { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true } as const;
 
 const farePlace = z.looseObject({ type: z.enum(['location', 'area']), id: z.number().int().positive() }).optional();
 
@@ -36,13 +34,13 @@ export const fares: ResourceDef = {
     { field: 'parentCode' },
     { field: 'price', format: 'money', filter: 'numberRange' },
     { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'fare',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'code', input: 'text', required: true },
         { name: 'tag', input: 'text' },
         { name: 'parentTag', input: 'text' },
@@ -86,7 +84,7 @@ export const blacklist: ResourceDef = {
     {
       key: 'card',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'number', input: 'text', required: true, on: 'create' },
         { name: 'reason', input: 'text' },
       ],
@@ -145,13 +143,13 @@ export const shuttles: ResourceDef = {
     { field: 'direction', format: 'enum', filter: 'enum', options: DIRECTIONS, optionsKey: 'direction' },
     { field: 'pax', filter: 'numberRange' },
     { field: 'timing', format: 'enum', filter: 'enum', options: SHUTTLE_TIMINGS, optionsKey: 'shuttleTiming' },
-    created,
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'shuttle',
       fields: [
-        site,
+        SITE_FIELD,
         { name: 'code', input: 'text', required: true },
         { name: 'name', input: 'text', required: true },
         { name: 'line', input: 'text' },

@@ -11,6 +11,7 @@ import {
   requiredPhone,
   siteId,
 } from '../schema.parts.ts';
+import { SITE_FIELD } from './common.ts';
 
 export const PARENT_STATUSES = ['Active', 'Inactive'] as const;
 
@@ -51,10 +52,7 @@ export const parents: ResourceDef = {
   form: [
     {
       key: 'groups',
-      fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
-        { name: 'profile', input: 'ref', ref: { col: 'profiles', label: ['name'] } },
-      ],
+      fields: [SITE_FIELD, { name: 'profile', input: 'ref', ref: { col: 'profiles', label: ['name'] } }],
     },
     {
       key: 'personalDetails',

@@ -14,6 +14,7 @@ import {
   siteId,
   suspension,
 } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 /** Spec section 5: first name, last name, profiles and site required; email required and valid; OPUS card 12 characters. */
 export const riderSchema = z.looseObject({
@@ -72,13 +73,13 @@ export const passengers: ResourceDef = {
     { field: 'ada', format: 'bool', filter: 'enum', options: ['true', 'false'], optionsKey: 'yesNo' },
     { field: 'status', format: 'enum', filter: 'enum', options: USER_STATUSES, optionsKey: 'userStatus' },
     { field: 'lastReservation', format: 'date', filter: 'dateRange', hidden: true },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'personal',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'firstName', input: 'text', required: true },
         { name: 'lastName', input: 'text', required: true },
         { name: 'email', input: 'email', required: true },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_STATUSES } from '../../constants.ts';
 import type { ResourceDef } from '../resource.ts';
 import { optionalDay, optionalPlace, optionalText, refIds } from '../schema.parts.ts';
+import { CREATED_COLUMN } from './common.ts';
 import { passengers, riderSchema } from './passengers.ts';
 
 export const GENDERS = ['male', 'female'] as const;
@@ -31,7 +32,7 @@ export const students: ResourceDef = {
     { field: 'level' },
     { field: 'class', hidden: true },
     { field: 'status', format: 'enum', filter: 'enum', options: USER_STATUSES, optionsKey: 'userStatus' },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     passengers.form[0] as ResourceDef['form'][number],

@@ -3,6 +3,7 @@ import { LOCATION_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import { latitude, longitude, optionalNumber, optionalText, requiredText, siteId } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 export const AREA_TYPES = ['zone-pricing', 'routing-zone'] as const;
 
@@ -39,13 +40,13 @@ export const locations: ResourceDef = {
     { field: 'type', format: 'enum', filter: 'enum', options: LOCATION_TYPES, optionsKey: 'locationType' },
     { field: 'address', tooltipOver: 20, wide: true },
     { field: 'waitTime', filter: 'numberRange' },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'location',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'type', input: 'select', options: LOCATION_TYPES, optionsKey: 'locationType' },
         { name: 'address', input: 'text', required: true },
@@ -111,13 +112,13 @@ export const areas: ResourceDef = {
     { field: 'name', link: true },
     { field: 'type', format: 'enum', filter: 'enum', options: AREA_TYPES, optionsKey: 'areaType' },
     { field: 'color' },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'area',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'type', input: 'select', options: AREA_TYPES, optionsKey: 'areaType', required: true },
         { name: 'color', input: 'text' },

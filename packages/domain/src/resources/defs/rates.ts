@@ -12,6 +12,7 @@ import {
   requiredText,
   siteId,
 } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 export const ADDITION_VALUE_TYPES = ['price', 'total', 'percent'] as const;
 export const RATE_PLACE_TYPES = ['location', 'area'] as const;
@@ -112,13 +113,13 @@ export const rates: ResourceDef = {
     { field: 'startDate', format: 'date', filter: 'dateRange' },
     { field: 'endDate', format: 'date', filter: 'dateRange' },
     { field: 'tag', hidden: true },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'rate',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'code', input: 'text', required: true },
         ...rateFormFields.map((f) =>
           ['from.type', 'from.id', 'to.type', 'to.id', 'service'].includes(f.name) ? { ...f, required: true } : f,

@@ -3,6 +3,7 @@ import { SETTING_CATEGORIES, SETTING_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import { optionalSite, optionalText, requiredText } from '../schema.parts.ts';
+import { CREATED_COLUMN } from './common.ts';
 
 type SettingType = (typeof SETTING_TYPES)[number];
 
@@ -85,7 +86,7 @@ export const systemsettings: ResourceDef = {
     { field: 'value', wide: true, sortable: false, filter: 'none' },
     { field: 'unit', format: 'ref', ref: { col: 'units', label: ['name'] }, filter: 'none' },
     { field: 'description', hidden: true },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {

@@ -4,6 +4,7 @@ import { STAFF_ROLES } from '../../permissions/roles.ts';
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import { optionalRef, personName, requiredEmail, requiredPhone, siteId, suspension } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 /** Roles the users screen keeps: staff and drivers' logins (riders and parents have their own screens). */
 export const USER_SCREEN_ROLES = ['driver', ...STAFF_ROLES] as [string, ...string[]];
@@ -42,13 +43,13 @@ export const users: ResourceDef = {
     { field: 'role', format: 'enum', filter: 'enum', options: USER_SCREEN_ROLES, optionsKey: 'role' },
     { field: 'unit', format: 'ref', ref: { col: 'units', label: ['name'] }, filter: 'none' },
     { field: 'status', format: 'enum', filter: 'enum', options: USER_STATUSES, optionsKey: 'userStatus' },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'user',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'firstName', input: 'text', required: true },
         { name: 'lastName', input: 'text', required: true },
         { name: 'email', input: 'email', required: true },

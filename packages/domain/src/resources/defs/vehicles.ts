@@ -15,6 +15,7 @@ import {
   siteId,
   suspension,
 } from '../schema.parts.ts';
+import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 const insurance = z.looseObject({ type: optionalText(), start: optionalDay(), end: optionalDay() });
 
@@ -79,13 +80,13 @@ export const vehicles: ResourceDef = {
     { field: 'minSeats', filter: 'numberRange', hidden: true },
     { field: 'licenseExpiry', format: 'date', filter: 'dateRange' },
     { field: 'status', format: 'enum', filter: 'enum', options: USER_STATUSES, optionsKey: 'userStatus' },
-    { field: 'createdAt', format: 'datetime', filter: 'dateRange', hidden: true },
+    CREATED_COLUMN,
   ],
   form: [
     {
       key: 'vehicle',
       fields: [
-        { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] }, required: true },
+        SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'code', input: 'text' },
         { name: 'make', input: 'text' },
