@@ -19,7 +19,7 @@ import { DayNavigator } from '#src/features/jobs/DayNavigator.tsx';
 import { cellText } from './cellValue.ts';
 import { downloadText, toCsv } from './csv.ts';
 import { ResourceTable } from './ResourceTable.tsx';
-import { tableQuery } from './resourceQuery.ts';
+import { canDeleteBySite, tableQuery } from './resourceQuery.ts';
 import { isFiltered, loadState, saveState, type TableState } from './tableState.ts';
 import { type Row, useResourcePage } from './useResourcePage.ts';
 
@@ -53,7 +53,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
   const label = (field: string) => t(fieldLabelKey(def.key, field));
 
   const remove = () => {
-    if (selected.length === 0 && site === null) {
+    if (selected.length === 0 && !canDeleteBySite(def, site)) {
       notifyError(new Error(SELECT_SITE_FIRST));
       return;
     }

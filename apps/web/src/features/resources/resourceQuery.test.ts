@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 const passengers = resourceByKey('passengers') as ResourceDef;
 
-import { escapeRegex, filterCondition, pageBody, tableQuery } from './resourceQuery.ts';
+import { canDeleteBySite, escapeRegex, filterCondition, pageBody, tableQuery } from './resourceQuery.ts';
 import { initialState } from './tableState.ts';
 
 const state = (over: Partial<ReturnType<typeof initialState>> = {}) => ({ ...initialState(passengers), ...over });
@@ -12,6 +12,17 @@ describe('resource table query', () => {
   it('adds the fixed role and the site, and nothing else when nothing is filtered', () => {
     expect(tableQuery(passengers, state(), 2)).toEqual({ role: 'passenger', unit: 2 });
     expect(tableQuery(passengers, state(), null)).toEqual({ role: 'passenger' });
+  });
+
+  it('scopes by site only what is kept per site; settings also show the records of every site', () => {
+    const services = resourceByKey('services') as ResourceDef;
+    const settings = resourceByKey('systemsettings') as ResourceDef;
+    expect(tableQuery(services, initialState(services), 2)).toEqual({});
+    expect(tableQuery(settings, initialState(settings), 2)).toEqual({ unit: { $in: [2, null] } });
+    expect(canDeleteBySite(passengers, 2)).toBe(true);
+    expect(canDeleteBySite(passengers, null)).toBe(false);
+    expect(canDeleteBySite(settings, 2)).toBe(false);
+    expect(canDeleteBySite(services, 2)).toBe(false);
   });
 
   it('searches the resource’s search fields case-insensitively, typed text matched literally', () => {

@@ -1,4 +1,4 @@
-import type { ColumnSpec, ResourceDef } from '@tc/domain';
+import { type ColumnSpec, collectionDef, type ResourceDef } from '@tc/domain';
 import type { TableState } from './tableState.ts';
 
 /** Regex special characters of typed text, matched literally. */
@@ -25,10 +25,27 @@ export function filterCondition(column: ColumnSpec, value: unknown): unknown {
   return typeof value === 'string' && value.trim() ? contains(value) : undefined;
 }
 
+/**
+ * The selected site as a condition on `unit`: records of that site; for settings and holidays also
+ * those of every site (no unit); nothing for collections that are not per site (services, sites).
+ */
+export function siteScope(def: ResourceDef, site: number | null): unknown {
+  const col = collectionDef(def.collection);
+  if (site === null || !col?.siteScoped) return undefined;
+  return col.unitOptional ? { $in: [site, null] } : site;
+}
+
+/** Deleting what the filters select (no rows chosen) needs a site, and only per-site records qualify. */
+export function canDeleteBySite(def: ResourceDef, site: number | null): boolean {
+  const col = collectionDef(def.collection);
+  return site !== null && !!col?.siteScoped && !col.unitOptional;
+}
+
 /** The query of what the table selects (every page): fixed values, site, search, column filters, day. */
 export function tableQuery(def: ResourceDef, state: TableState, site: number | null): Record<string, unknown> {
   const query: Record<string, unknown> = { ...(def.listQuery ?? {}), ...(def.fixed ?? {}) };
-  if (site !== null) query.unit = site;
+  const scope = siteScope(def, site);
+  if (scope !== undefined) query.unit = scope;
   const and: unknown[] = [];
   const text = state.generalFilter.trim();
   if (text) and.push({ $or: def.search.map((f) => ({ [f]: contains(text) })) });
