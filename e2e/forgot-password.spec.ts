@@ -3,10 +3,11 @@ import { logIn, logOut, mainMenu } from './helpers.ts';
 
 const NEW_PASSWORD = 'Fresh-pass7';
 
+// A login no other spec uses: its password changes here.
 test('forgot password through the outbox to a login with the new password', async ({ page }) => {
   await page.goto('login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await page.getByLabel('Email', { exact: true }).fill('dispatcher@demo.local');
+  await page.getByLabel('Email', { exact: true }).fill('dispatchadmin@demo.local');
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText(/Back to the login page in \d+ seconds?\./)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 10_000 });
@@ -15,7 +16,7 @@ test('forgot password through the outbox to a login with the new password', asyn
   await logIn(page, 'admin@demo.local');
   await mainMenu(page).getByText('Settings', { exact: true }).click();
   await mainMenu(page).getByRole('link', { name: 'Outbox' }).click();
-  const mail = page.getByRole('row').filter({ hasText: 'dispatcher@demo.local' }).first();
+  const mail = page.getByRole('row').filter({ hasText: 'dispatchadmin@demo.local' }).first();
   await expect(mail).toContainText('Reset your password');
   const link = await mail.getByRole('link').first().getAttribute('href');
   expect(link).toContain('/admin/resetpw?token=');
@@ -31,6 +32,6 @@ test('forgot password through the outbox to a login with the new password', asyn
   await page.getByRole('button', { name: 'Save the password' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
-  await logIn(page, 'dispatcher@demo.local', NEW_PASSWORD);
+  await logIn(page, 'dispatchadmin@demo.local', NEW_PASSWORD);
   await expect(mainMenu(page).getByRole('link', { name: 'Trips' })).toBeVisible();
 });
