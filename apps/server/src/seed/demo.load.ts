@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '@tc/domain';
 import { hashPassword } from '../auth/password.hash.ts';
 import { setOwner, setPasswords } from '../store/auth.store.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
-import { type DemoOptions, generateDemo } from './generate.ts';
+import { type DemoOptions, generateDemo, SCHOOL_ADMIN_EMAIL } from './generate.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_LOGIN_ROLES = [...STAFF_ROLES, 'driver', 'passenger'] as const;
@@ -27,7 +27,9 @@ export async function loadDemo(store: CollectionStore, options: LoadOptions = {}
   }
   const users = demo.collections.users ?? [];
   const logins = users.filter(
-    (u) => typeof u.email === 'string' && DEMO_LOGIN_ROLES.some((r) => u.email === `${r}@demo.local`),
+    (u) =>
+      typeof u.email === 'string' &&
+      (u.email === SCHOOL_ADMIN_EMAIL || DEMO_LOGIN_ROLES.some((r) => u.email === `${r}@demo.local`)),
   );
   await setPasswords(
     store.db,

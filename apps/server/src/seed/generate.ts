@@ -82,6 +82,9 @@ export const DEMO_COLLECTIONS = [
 ] as const;
 export type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 
+/** The admin of the school site (School unit type: school-shuttles template). */
+export const SCHOOL_ADMIN_EMAIL = 'schooladmin@demo.local';
+
 /** Logins of the demo operator: `<role>@demo.local`, password set by the loader. */
 export const DEMO_ROLES = [
   'superadmin',
@@ -1642,6 +1645,24 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     }
     if (batch.length) yield batch;
   }
+
+  // ---- an admin of the school site: its template (school shuttles) opens the parents and students screens.
+  // Added last so that it moves no other record's id.
+  add('users', {
+    email: SCHOOL_ADMIN_EMAIL,
+    firstName: 'Sylvie',
+    lastName: 'Lachance',
+    name: 'Sylvie Lachance',
+    phone: '450-555-0199',
+    role: 'admin',
+    unit: 2,
+    status: 'active',
+    language: 'fr',
+    // no random stamp: the reservations are drawn from the same generator after this
+    createdAt: new Date(nowDate.getTime() - 300 * DAY).toISOString(),
+    updatedAt: new Date(nowDate.getTime() - 300 * DAY).toISOString(),
+    createdBy: staffNames.superadmin,
+  });
 
   return { collections, jobCount, jobBatches };
 }
