@@ -1,0 +1,68 @@
+import { Box } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { useSession } from '#src/app/session/useSession.ts';
+import './leaflet.ts';
+import { tileSourceOf } from './mapHelpers.ts';
+
+/** The height of a map input: fixed, so it renders the same in a page and in a Drawer. */
+export const MAP_HEIGHT = 320;
+
+export interface MapFrameProps {
+  /** What the map is for (the input's label), read out for the map region. */
+  label: string;
+  center: [number, number];
+  zoom: number;
+  /** Shows the map's border in the error colour. */
+  invalid?: boolean;
+  children?: ReactNode;
+}
+
+/** Names the map region and keeps Leaflet's size right when its container is resized (a Drawer opening). */
+function MapChrome({ label }: { label: string }) {
+  const map = useMap();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', t('map.mapOf', { label }));
+  }, [map, label, t]);
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/** A Leaflet map with the site's tiles (the "map tiles" setting, else OpenStreetMap) and translated zoom buttons. */
+export function MapFrame({ label, center, zoom, invalid, children }: MapFrameProps) {
+  const { t } = useTranslation();
+  const { settings, user } = useSession();
+  const tiles = tileSourceOf(settings, user?.unit);
+  return (
+    <Box
+      style={{
+        // Its own stacking context: Leaflet's panes (z-index 400 to 1000) stay under menus and the header.
+        isolation: 'isolate',
+        overflow: 'hidden',
+        borderRadius: 'var(--mantine-radius-sm)',
+        border: `1px solid ${invalid ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
+      }}
+    >
+      <MapContainer center={center} zoom={zoom} zoomControl={false} style={{ height: MAP_HEIGHT, width: '100%' }}>
+        <MapChrome label={label} />
+        <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />
+        <ZoomControl
+          key={`${t('map.zoomIn')}|${t('map.zoomOut')}`}
+          position="topleft"
+          zoomInTitle={t('map.zoomIn')}
+          zoomOutTitle={t('map.zoomOut')}
+        />
+        {children}
+      </MapContainer>
+    </Box>
+  );
+}
