@@ -36,6 +36,8 @@ function Harness() {
   const [empty, setEmpty] = useState<LatLon[] | undefined>(undefined);
   const [place, setPlace] = useState<{ lat?: number; lon?: number } | undefined>({ lat: 38.7139, lon: -9.1394 });
   const [drawer, setDrawer] = useState(false);
+  const [hiddenShown, setHiddenShown] = useState(false);
+  const [hiddenPlace, setHiddenPlace] = useState<LatLon | undefined>(undefined);
   return (
     <Stack p="md" maw={1100}>
       <Title order={3}>Map inputs</Title>
@@ -59,7 +61,15 @@ function Harness() {
       </Code>
       <Group>
         <Button onClick={() => setDrawer(true)}>Open drawer</Button>
+        <Button variant="default" onClick={() => setHiddenShown((shown) => !shown)}>
+          Show the maps rendered hidden
+        </Button>
       </Group>
+      {/* Rendered while hidden (size 0), as in a collapsed panel: they fit or centre once shown. */}
+      <SimpleGrid cols={2} data-testid="hidden" style={{ display: hiddenShown ? undefined : 'none' }}>
+        <PolygonInput label="Area map (hidden at first)" value={AREA} onChange={() => {}} />
+        <PointInput label="Location (hidden at first)" value={hiddenPlace} onChange={setHiddenPlace} />
+      </SimpleGrid>
       <Drawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="lg" title="Edit area">
         <Stack>
           <PolygonInput label="Area map" value={area} onChange={setArea} color={paletteColor(3)} />
