@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logIn, mainMenu } from './helpers.ts';
 
 /** A form field by its label: a text box, or a select (combobox) whose first or named option is picked. */
-async function fill(page: Page, form: Locator, label: string, value: string) {
+async function fill(_page: Page, form: Locator, label: string, value: string) {
   await form.getByRole('textbox', { name: label, exact: true }).fill(value);
 }
 async function choose(page: Page, form: Locator, label: string, option?: string) {

@@ -26,6 +26,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Only forms with a map load it.
+            { name: 'map', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|@geoman-io)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

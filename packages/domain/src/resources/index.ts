@@ -1,5 +1,6 @@
 export * from './defs/index.ts';
 export * from './fields.ts';
+export * from './geoPolygon.ts';
 export * from './messages.ts';
 export * from './registry.ts';
 export * from './resource.ts';

@@ -101,7 +101,11 @@ export type InputKind =
   | 'place'
   | 'tags'
   | 'json'
-  | 'list';
+  | 'list'
+  /** A GeoJSON Polygon drawn and edited on a map. */
+  | 'polygon'
+  /** A place picked on a map; the latitude and longitude are kept at the paths of `coords`. */
+  | 'point';
 
 export interface FormField {
   /** Dotted path in the record (`caregiver.firstName`); the label is `resources.<key>.fields.<name>`. */
@@ -116,6 +120,8 @@ export interface FormField {
   on?: 'create' | 'edit';
   /** Sub-fields of each item of a `list` input (additions, stops, terminals, breaks, contacts). */
   item?: readonly FormField[];
+  /** Paths of the latitude and longitude a `point` input sets. */
+  coords?: { lat: string; lon: string };
   /** Shown only when another field has one of these values. */
   when?: { field: string; in: readonly unknown[] };
 }

@@ -169,6 +169,10 @@ function PolygonEditor({
         deleteButton: t('map.geoman.deleteButton'),
       },
     });
+    // Geoman titles the boxes around its buttons; the buttons themselves get the names (screen readers, tests).
+    for (const box of map.getContainer().querySelectorAll<HTMLElement>('.button-container[title]')) {
+      box.querySelector('a')?.setAttribute('aria-label', box.title);
+    }
     return () => {
       if (map.pm.globalDrawModeEnabled()) map.pm.disableDraw();
       if (map.pm.globalEditModeEnabled()) map.pm.disableGlobalEditMode();

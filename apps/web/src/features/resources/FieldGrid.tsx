@@ -11,17 +11,14 @@ export interface FieldGridProps {
   cols?: number;
 }
 
-/** Generated inputs in a grid; lists, places and weekdays take a whole row. */
+const WHOLE_ROW = new Set<FormField['input']>(['list', 'place', 'weekdays', 'polygon', 'point']);
+
+/** Generated inputs in a grid; lists, places, weekdays and maps take a whole row. */
 export function FieldGrid({ fields, control, label, cols = 2 }: FieldGridProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: cols }}>
       {fields.map((f) => (
-        <div
-          key={f.name}
-          style={
-            f.input === 'list' || f.input === 'place' || f.input === 'weekdays' ? { gridColumn: '1 / -1' } : undefined
-          }
-        >
+        <div key={f.name} style={WHOLE_ROW.has(f.input) ? { gridColumn: '1 / -1' } : undefined}>
           <FieldInput
             field={f}
             name={f.name}

@@ -18,7 +18,7 @@ import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FormField } from '@tc/domain';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type Control, Controller, type FieldValues, get, useFieldArray, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRefOptions } from './useRefOptions.ts';
@@ -34,6 +34,10 @@ export interface FieldInputProps {
 }
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+
+// The map library loads with the first form that has a map, not with the console.
+const PolygonField = lazy(() => import('./MapFields.tsx').then((m) => ({ default: m.PolygonField })));
+const PointField = lazy(() => import('./MapFields.tsx').then((m) => ({ default: m.PointField })));
 
 /** Turns a schema message (an i18n key) or a server text into what the user reads. */
 function useErrorText() {
@@ -52,6 +56,14 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
   const refOptions = useRefOptions(field.input === 'ref' || field.input === 'refs' ? field.ref : undefined);
   if (field.input === 'list')
     return <ListInput field={field} name={name} label={label} control={control} itemLabel={itemLabel} />;
+  if (field.input === 'polygon' || field.input === 'point') {
+    const MapField = field.input === 'polygon' ? PolygonField : PointField;
+    return (
+      <Suspense fallback={<Text size="sm">{t('common.loading')}</Text>}>
+        <MapField field={field} name={name} label={label} control={control} />
+      </Suspense>
+    );
+  }
   if (field.input === 'place') {
     return (
       <Group grow align="start">

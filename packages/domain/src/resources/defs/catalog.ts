@@ -10,7 +10,6 @@ import {
   optionalSite,
   optionalText,
   refIds,
-  requiredDay,
   requiredNumber,
   requiredText,
   requiredTime,

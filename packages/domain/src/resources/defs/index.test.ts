@@ -32,7 +32,7 @@ describe('resource registry', () => {
     const top = (f: string) => f.split('.')[0] as string;
     const named = [
       ...def.columns.map((c) => c.field),
-      ...def.form.flatMap((s) => s.fields.map((f) => f.name)),
+      ...def.form.flatMap((s) => s.fields.flatMap((f) => (f.coords ? [f.coords.lat, f.coords.lon] : [f.name]))),
       ...def.search,
       ...def.duplicateKey,
       ...(def.dateField ? [def.dateField] : []),
