@@ -6,7 +6,7 @@ import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
-import { ResourceFormPage } from '#src/features/resources/ResourceFormPage.tsx';
+import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
 import type { ScreenDef, SubRoute } from './screens.ts';
 
@@ -34,6 +34,16 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
   }
   const resource = resourceByKey(def.key);
   if (resource) {
+    const formMode = sub?.path === 'create' ? 'create' : sub?.path === 'edit/:id' ? 'edit' : undefined;
+    // A side form opens over its list: the same list element on the list, create and edit routes, never mounted anew.
+    if (resource.sideForm && (!sub || formMode)) {
+      return (
+        <>
+          <ResourceListPage key={resource.key} def={resource} screen={def} />
+          {formMode ? <ResourceSideForm key={formMode} def={resource} screen={def} mode={formMode} /> : null}
+        </>
+      );
+    }
     if (!sub) return <ResourceListPage key={resource.key} def={resource} screen={def} />;
     if (sub.path === 'create')
       return <ResourceFormPage key={`${resource.key}:create`} def={resource} screen={def} mode="create" />;

@@ -14,7 +14,7 @@ import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
 import { changedFields, newRecord } from './formValues.ts';
 import { LinkedParentsTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
-import { ResourceListPage, recordTitle } from './ResourceListPage.tsx';
+import { recordTitle } from './ResourceListPage.tsx';
 import { SuspendButton } from './SuspendButton.tsx';
 import { useRecord } from './useRecord.ts';
 import type { Row } from './useResourcePage.ts';
@@ -25,30 +25,28 @@ interface Props {
   mode: 'create' | 'edit';
 }
 
-/** Create or edit page of a resource; resources with a side form open it over their list. */
+/** Create or edit page of a resource (resources with a side form use `ResourceSideForm` over their list). */
 export function ResourceFormPage({ def, screen, mode }: Props) {
+  return <FormBody def={def} basePath={screen.path} mode={mode} page />;
+}
+
+/** The create or edit form in a drawer over the list, which stays mounted (its search, page and scroll kept). */
+export function ResourceSideForm({ def, screen, mode }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const close = () => void navigate(screen.path);
-  if (def.sideForm) {
-    return (
-      <>
-        <ResourceListPage def={def} screen={screen} />
-        <Drawer
-          opened
-          onClose={close}
-          position="right"
-          size="xl"
-          title={t(mode === 'create' ? 'form.newTitle' : 'form.editTitle', {
-            entity: t(`resources.${def.key}.entity`),
-          })}
-        >
-          <FormBody def={def} basePath={screen.path} mode={mode} cols={1} />
-        </Drawer>
-      </>
-    );
-  }
-  return <FormBody def={def} basePath={screen.path} mode={mode} page />;
+  return (
+    <Drawer
+      opened
+      onClose={() => void navigate(screen.path)}
+      position="right"
+      size="xl"
+      title={t(mode === 'create' ? 'form.newTitle' : 'form.editTitle', {
+        entity: t(`resources.${def.key}.entity`),
+      })}
+    >
+      <FormBody def={def} basePath={screen.path} mode={mode} cols={1} />
+    </Drawer>
+  );
 }
 
 function FormBody({

@@ -1,0 +1,130 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, mainMenu } from './helpers.ts';
+
+/** The generic table of one screen, as a user drives it: an enum filter, a sort, a page, a hidden column. */
+interface Case {
+  menu: string;
+  settings?: boolean;
+  login?: string;
+  filter: { column: string; value: string };
+  sort: string;
+  hide: string;
+}
+
+const CASES: Case[] = [
+  { menu: 'Drivers', filter: { column: 'Driver status', value: 'Online' }, sort: 'Last name', hide: 'Email' },
+  { menu: 'Vehicles', filter: { column: 'Status', value: 'Active' }, sort: 'Name', hide: 'Model' },
+  { menu: 'Rates', settings: true, filter: { column: 'Rate type', value: 'Ordinary' }, sort: 'Code', hide: 'Price' },
+  {
+    menu: 'System Settings',
+    settings: true,
+    filter: { column: 'Category', value: 'Miscellaneous' },
+    sort: 'Name',
+    hide: 'Label',
+  },
+  {
+    menu: 'Parents',
+    login: 'schooladmin@demo.local',
+    filter: { column: 'Status', value: 'Active' },
+    sort: 'Last name',
+    hide: 'Phone',
+  },
+];
+
+/** Text an untranslated key would show (`resources.drivers.fields.x`, `validation.required`, ...). */
+const RAW_KEY = /\b(resources|values|table|form|validation|jobs|dayNav|map|common|menu)\.[a-zA-Z_]/;
+
+async function open(page: Page, c: Case) {
+  await logIn(page, c.login ?? 'admin@demo.local');
+  if (c.settings) await mainMenu(page).getByText('Settings', { exact: true }).click();
+  await mainMenu(page).getByRole('link', { name: c.menu, exact: true }).click();
+  await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+}
+
+const total = async (page: Page) => Number((await page.getByText(/^Total: \d+$/).textContent())?.slice(7));
+
+for (const c of CASES) {
+  test(`${c.menu}: filter, sort, page, hide a column, and find it all again after a reload`, async ({ page }) => {
+    await open(page, c);
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => total(page)).toBeGreaterThan(10);
+    const all = await total(page);
+
+    // An enum filter keeps only the rows with that value.
+    await page.getByRole('button', { name: `Filter by ${c.filter.column}` }).click();
+    await page
+      .getByRole('dialog', { name: `Filter by ${c.filter.column}` })
+      .getByRole('checkbox', { name: c.filter.value, exact: true })
+      .check();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => total(page)).toBeLessThan(all);
+    const filtered = await total(page);
+    expect(filtered).toBeGreaterThan(0);
+    await expect(rows).toHaveCount(Math.min(filtered, 100));
+    await expect(rows.filter({ hasNot: page.getByRole('cell', { name: c.filter.value, exact: true }) })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => total(page)).toBe(all);
+
+    // Sort descending, 10 a page, page 2, one column hidden.
+    // Some lists start sorted by that column: click until it sorts descending (at most twice).
+    const header = page.getByRole('button', { name: c.sort, exact: true });
+    const sortState = page.getByRole('columnheader', { name: c.sort });
+    for (let i = 0; i < 2 && (await sortState.getAttribute('aria-sort')) !== 'descending'; i++) {
+      const before = await sortState.getAttribute('aria-sort');
+      await header.click();
+      await expect(sortState).not.toHaveAttribute('aria-sort', before ?? 'none');
+    }
+    await expect(sortState).toHaveAttribute('aria-sort', 'descending');
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('data-active', 'true');
+    await expect(rows).toHaveCount(Math.min(all - 10, 10));
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: c.hide, exact: true }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: c.hide, exact: true })).toHaveCount(0);
+    const firstOfPage2 = await rows.first().textContent();
+
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: c.sort })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('data-active', 'true');
+    await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
+    await expect(page.getByRole('columnheader', { name: c.hide, exact: true })).toHaveCount(0);
+    await expect(rows).toHaveCount(Math.min(all - 10, 10));
+    expect(await rows.first().textContent()).toBe(firstOfPage2);
+  });
+
+  test(`${c.menu} in Portuguese: list, form and validation messages without a raw key`, async ({ page }) => {
+    await open(page, c);
+    await page.getByText('PT', { exact: true }).click();
+    await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Criar' })).toBeVisible();
+    expect(await page.innerText('body')).not.toMatch(RAW_KEY);
+    await page.getByRole('link', { name: 'Criar' }).click();
+    const form = page.getByRole('form');
+    await expect(form).toBeVisible();
+    expect(await page.innerText('body')).not.toMatch(RAW_KEY);
+    await form.getByRole('button', { name: 'Criar', exact: true }).click();
+    await expect(form.getByText('Campo obrigatório').first()).toBeVisible();
+    expect(await page.innerText('body')).not.toMatch(RAW_KEY);
+  });
+}
+
+test('the list under a side form stays as it was: its search survives opening and closing the form', async ({
+  page,
+}) => {
+  await open(page, CASES.find((c) => c.menu === 'Parents') as Case);
+  await page.getByLabel('Search').fill('a');
+  await expect(page.getByLabel('Search')).toHaveValue('a');
+  const filtered = await total(page);
+  await page.getByRole('link', { name: 'Create' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('form', { name: 'Parent' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByLabel('Search')).toHaveValue('a');
+  await page.getByLabel('Search').fill('ab');
+  await expect(page.getByLabel('Search')).toHaveValue('ab');
+  expect(await total(page)).toBeLessThanOrEqual(filtered);
+});
