@@ -71,10 +71,14 @@ const CASES: Case[] = [
     entity: 'Rate',
     valid: async (page, form) => {
       await choose(page, form, 'Site');
+      // The place is picked by name among areas or locations, as its type says; a new type clears it.
+      await choose(page, form, 'From (type)', 'Area');
+      await choose(page, form, 'From', 'Ville-Marie');
       await choose(page, form, 'From (type)', 'Location');
-      await fill(page, form, 'From (id)', '1');
+      await expect(form.getByRole('combobox', { name: 'From', exact: true })).toHaveValue('');
+      await choose(page, form, 'From', 'Montréal-Trudeau International Airport (YUL)');
       await choose(page, form, 'To (type)', 'Area');
-      await fill(page, form, 'To (id)', '1');
+      await choose(page, form, 'To');
       await choose(page, form, 'Service');
       await fill(page, form, 'Price', '42');
     },

@@ -81,6 +81,8 @@ export interface RefSpec {
   label: readonly string[];
   /** Narrows the choices (for example users with role supplier). */
   query?: Record<string, unknown>;
+  /** The collection follows another field of the form: its value names it (a rate's from: location or area). */
+  colBy?: { field: string; cols: Readonly<Record<string, string>> };
 }
 
 export type InputKind =

@@ -16,10 +16,18 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { FormField } from '@tc/domain';
+import type { FormField, RefSpec } from '@tc/domain';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
-import { type Control, Controller, type FieldValues, get, useFieldArray, useFormState } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldValues,
+  get,
+  useFieldArray,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRefOptions } from './useRefOptions.ts';
 
@@ -45,6 +53,15 @@ function useErrorText() {
   return (message: unknown) => (typeof message === 'string' ? t(message) : undefined);
 }
 
+/** The reference a ref input chooses from; with `colBy`, in the collection another field's value names. */
+function useRefSpec(field: FormField, control: Control<FieldValues>): RefSpec | undefined {
+  const ref = field.input === 'ref' || field.input === 'refs' ? field.ref : undefined;
+  const by = useWatch({ control, name: ref?.colBy?.field ?? '', disabled: !ref?.colBy });
+  if (!ref?.colBy) return ref;
+  const col = typeof by === 'string' ? ref.colBy.cols[by] : undefined;
+  return col ? { ...ref, col } : undefined;
+}
+
 /** One input of a generated form, bound to react-hook-form. */
 export function FieldInput({ field, name, label, control, itemLabel }: FieldInputProps) {
   const { t } = useTranslation();
@@ -53,7 +70,8 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
     value: v,
     label: field.optionsKey ? t(`values.${field.optionsKey}.${v}`) : v,
   }));
-  const refOptions = useRefOptions(field.input === 'ref' || field.input === 'refs' ? field.ref : undefined);
+  const refSpec = useRefSpec(field, control);
+  const refOptions = useRefOptions(refSpec);
   if (field.input === 'list')
     return <ListInput field={field} name={name} label={label} control={control} itemLabel={itemLabel} />;
   if (field.input === 'polygon' || field.input === 'point') {
@@ -161,13 +179,12 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
             return <MultiSelect {...common} data={options} value={f.value ?? []} onChange={f.onChange} clearable />;
           case 'ref':
             return (
-              <Select
+              <RefSelect
                 {...common}
+                col={refSpec?.col}
                 data={refOptions.data ?? []}
-                searchable
-                clearable
-                value={f.value === undefined || f.value === null ? null : String(f.value)}
-                onChange={(v) => f.onChange(v ? Number(v) : undefined)}
+                value={f.value}
+                onChange={f.onChange}
               />
             );
           case 'refs':
@@ -222,6 +239,39 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
             );
         }
       }}
+    />
+  );
+}
+
+/** One record of a collection, by its label; a change of collection (another field's value) clears the choice. */
+function RefSelect({
+  col,
+  value,
+  onChange,
+  ...props
+}: {
+  label: string;
+  required?: boolean;
+  error?: string;
+  onBlur: () => void;
+  col: string | undefined;
+  data: { value: string; label: string }[];
+  value: unknown;
+  onChange: (v: number | undefined) => void;
+}) {
+  const shownCol = useRef(col);
+  useEffect(() => {
+    if (shownCol.current === col) return;
+    if (shownCol.current !== undefined) onChange(undefined);
+    shownCol.current = col;
+  }, [col, onChange]);
+  return (
+    <Select
+      {...props}
+      searchable
+      clearable
+      value={value === undefined || value === null ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : undefined)}
     />
   );
 }

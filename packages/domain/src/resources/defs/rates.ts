@@ -75,11 +75,22 @@ export const rateShape = {
   additions: z.array(addition).optional(),
 };
 
+/** The location or area a rate starts or ends at, picked by name from the collection its type names. */
+const placeRef = (side: 'from' | 'to'): FormField => ({
+  name: `${side}.id`,
+  input: 'ref',
+  ref: {
+    col: 'locations',
+    label: ['name'],
+    colBy: { field: `${side}.type`, cols: { location: 'locations', area: 'areas' } },
+  },
+});
+
 export const rateFormFields: FormField[] = [
   { name: 'from.type', input: 'select', options: RATE_PLACE_TYPES, optionsKey: 'ratePlaceType' },
-  { name: 'from.id', input: 'number' },
+  placeRef('from'),
   { name: 'to.type', input: 'select', options: RATE_PLACE_TYPES, optionsKey: 'ratePlaceType' },
-  { name: 'to.id', input: 'number' },
+  placeRef('to'),
   { name: 'biDir', input: 'switch' },
   { name: 'service', input: 'ref', ref: { col: 'services', label: ['name'] } },
   { name: 'price', input: 'number' },
