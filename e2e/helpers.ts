@@ -19,3 +19,9 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 }
+
+/** The text a user sees on the page (hidden elements, styles and scripts left out, unlike textContent). */
+export function visibleText(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text wanted here.
+  return page.innerText('body');
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { logIn, mainMenu } from './helpers.ts';
+import { logIn, mainMenu, visibleText } from './helpers.ts';
 
 const LAST = 'Quenneville-Essai';
 
@@ -111,12 +111,12 @@ test('the passengers screens in Portuguese show no raw translation key', async (
   await expect(page.getByRole('heading', { name: 'Passageiros' })).toBeVisible();
   await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
   const raw = /\b(resources|values|table|form|validation|jobs|dayNav)\.[a-zA-Z_]/;
-  expect(await page.innerText('body')).not.toMatch(raw);
+  expect(await visibleText(page)).not.toMatch(raw);
   await page.getByRole('link', { name: 'Criar' }).click();
   await expect(page.getByRole('heading', { name: /Passageiro/ })).toBeVisible();
-  expect(await page.innerText('body')).not.toMatch(raw);
+  expect(await visibleText(page)).not.toMatch(raw);
   await page.getByRole('button', { name: 'Criar', exact: true }).click();
   await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
-  expect(await page.innerText('body')).not.toMatch(raw);
+  expect(await visibleText(page)).not.toMatch(raw);
   await page.getByText('EN', { exact: true }).click();
 });

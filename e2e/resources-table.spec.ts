@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, mainMenu } from './helpers.ts';
+import { logIn, mainMenu, visibleText } from './helpers.ts';
 
 /** The generic table of one screen, as a user drives it: an enum filter, a sort, a page, a hidden column. */
 interface Case {
@@ -100,14 +100,14 @@ for (const c of CASES) {
     await page.getByText('PT', { exact: true }).click();
     await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Criar' })).toBeVisible();
-    expect(await page.innerText('body')).not.toMatch(RAW_KEY);
+    expect(await visibleText(page)).not.toMatch(RAW_KEY);
     await page.getByRole('link', { name: 'Criar' }).click();
     const form = page.getByRole('form');
     await expect(form).toBeVisible();
-    expect(await page.innerText('body')).not.toMatch(RAW_KEY);
+    expect(await visibleText(page)).not.toMatch(RAW_KEY);
     await form.getByRole('button', { name: 'Criar', exact: true }).click();
     await expect(form.getByText('Campo obrigatório').first()).toBeVisible();
-    expect(await page.innerText('body')).not.toMatch(RAW_KEY);
+    expect(await visibleText(page)).not.toMatch(RAW_KEY);
   });
 }
 
