@@ -49,6 +49,11 @@ export interface ResourceDef {
   inviteOnCreate?: 'parent' | 'customer';
   /** Create and edit in a side form instead of a page. */
   sideForm?: boolean;
+  /**
+   * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /
+   * delparent, one query per child): `{[owner]: record id, [item]: id}`. Insert and update leave it out.
+   */
+  links?: { field: string; add: string; remove: string; owner: string; item: string };
 }
 
 export type ColumnFilter = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'none';
@@ -83,6 +88,8 @@ export interface RefSpec {
   query?: Record<string, unknown>;
   /** The collection follows another field of the form: its value names it (a rate's from: location or area). */
   colBy?: { field: string; cols: Readonly<Record<string, string>> };
+  /** Only records of the site chosen in this field of the form (none until one is chosen). */
+  sameSiteAs?: string;
 }
 
 export type InputKind =

@@ -53,13 +53,19 @@ function useErrorText() {
   return (message: unknown) => (typeof message === 'string' ? t(message) : undefined);
 }
 
-/** The reference a ref input chooses from; with `colBy`, in the collection another field's value names. */
+/**
+ * The reference a ref input chooses from; with `colBy`, in the collection another field's value names;
+ * with `sameSiteAs`, only records of the site chosen in the form (none before one is chosen).
+ */
 function useRefSpec(field: FormField, control: Control<FieldValues>): RefSpec | undefined {
   const ref = field.input === 'ref' || field.input === 'refs' ? field.ref : undefined;
   const by = useWatch({ control, name: ref?.colBy?.field ?? '', disabled: !ref?.colBy });
-  if (!ref?.colBy) return ref;
-  const col = typeof by === 'string' ? ref.colBy.cols[by] : undefined;
-  return col ? { ...ref, col } : undefined;
+  const site = useWatch({ control, name: ref?.sameSiteAs ?? '', disabled: !ref?.sameSiteAs });
+  if (!ref) return undefined;
+  const col = ref.colBy ? (typeof by === 'string' ? ref.colBy.cols[by] : undefined) : ref.col;
+  if (!col) return undefined;
+  if (!ref.sameSiteAs) return { ...ref, col };
+  return typeof site === 'number' ? { ...ref, col, query: { ...(ref.query ?? {}), unit: site } } : undefined;
 }
 
 /** One input of a generated form, bound to react-hook-form. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
 import { formatNewYork } from '#src/app/formatTime.ts';
-import { notifyError } from '#src/app/notify.ts';
+import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import type { Row } from './useResourcePage.ts';
@@ -115,31 +115,108 @@ export function PaymentsTab({ record }: { record: Row }) {
   return <DataTable data={jobs.data?.data ?? []} columns={columns} loading={jobs.isLoading} />;
 }
 
-/** The parents linked to a student: users with the parent role whose children hold this student. */
+/**
+ * The parents linked to a student (users with the parent role whose children hold this student); a
+ * parent of the student's site can be linked here and a linked one unlinked (addparent / delparent).
+ */
 export function LinkedParentsTab({ record }: { record: Row }) {
   const { t } = useTranslation();
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mayEdit = can('parents', 'edit');
   const parents = useQuery({
     queryKey: ['find', 'users', 'parentsOf', record._id],
     queryFn: () => find<Row>({ col: 'users', query: { role: 'parent', children: record._id }, limit: 100 }),
   });
-  const columns = useMemo<ColumnDef<Row, unknown>[]>(
-    () => [
-      {
-        id: 'name',
-        header: t('form.name'),
-        cell: (c) => `${c.row.original.firstName ?? ''} ${c.row.original.lastName ?? ''}`,
-      },
-      { id: 'email', accessorKey: 'email', header: t('form.email') },
-      { id: 'phone', accessorKey: 'phone', header: t('form.phone') },
-    ],
-    [t],
-  );
+  const linkable = useQuery({
+    enabled: mayEdit,
+    queryKey: ['find', 'users', 'parentsOfSite', record.unit],
+    queryFn: () =>
+      find<Row>({
+        col: 'users',
+        query: { role: 'parent', unit: record.unit },
+        sort: { lastName: 1 },
+        project: { firstName: 1, lastName: 1, email: 1, children: 1 },
+        limit: 1000,
+      }),
+  });
+  const link = async (act: 'addparent' | 'delparent', parent: number) => {
+    setBusy(true);
+    try {
+      await call(act, { parent, child: record._id });
+      notifySuccess(t(act === 'addparent' ? 'form.parentLinked' : 'form.parentUnlinked'));
+      setChosen(null);
+      await queryClient.invalidateQueries({ queryKey: ['find', 'users'] });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  // a few rows: the columns are made on each render (they read busy and the latest record)
+  const columns: ColumnDef<Row, unknown>[] = [
+    {
+      id: 'name',
+      header: t('form.name'),
+      cell: (c) => `${c.row.original.firstName ?? ''} ${c.row.original.lastName ?? ''}`,
+    },
+    { id: 'email', accessorKey: 'email', header: t('form.email') },
+    { id: 'phone', accessorKey: 'phone', header: t('form.phone') },
+    ...(mayEdit
+      ? [
+          {
+            id: 'unlink',
+            header: '',
+            cell: (c) => (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                disabled={busy}
+                aria-label={t('form.unlinkParentOf', {
+                  name: `${c.row.original.firstName ?? ''} ${c.row.original.lastName ?? ''}`.trim(),
+                })}
+                onClick={() => void link('delparent', c.row.original._id)}
+              >
+                {t('form.unlinkParent')}
+              </Button>
+            ),
+          } satisfies ColumnDef<Row, unknown>,
+        ]
+      : []),
+  ];
+  const linked = new Set((parents.data?.data ?? []).map((p) => p._id));
+  const options = (linkable.data?.data ?? [])
+    .filter((p) => !linked.has(p._id))
+    .map((p) => ({
+      value: String(p._id),
+      label: `${p.firstName ?? ''} ${p.lastName ?? ''}${p.email ? ` (${String(p.email)})` : ''}`.trim(),
+    }));
   return (
     <Stack>
       <Text size="sm" c="dimmed">
         {t('form.linkedParentsHint')}
       </Text>
       <DataTable data={parents.data?.data ?? []} columns={columns} loading={parents.isLoading} />
+      {mayEdit ? (
+        <Group align="end">
+          <Select
+            label={t('form.linkParent')}
+            data={options}
+            value={chosen}
+            onChange={setChosen}
+            searchable
+            clearable
+            nothingFoundMessage={t('common.noResults')}
+            w={360}
+          />
+          <Button disabled={!chosen || busy} onClick={() => chosen && void link('addparent', Number(chosen))}>
+            {t('form.link')}
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }

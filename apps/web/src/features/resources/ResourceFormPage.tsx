@@ -11,7 +11,7 @@ import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
-import { changedFields, newRecord } from './formValues.ts';
+import { changedFields, linkChanges, newRecord } from './formValues.ts';
 import { LinkedParentsTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { recordTitle } from './ResourceListPage.tsx';
@@ -82,11 +82,23 @@ function FormBody({
     );
   }
   const current = record.data ?? undefined;
+  const links = def.links;
+  /** The link calls of a saved record, one per item gained or lost. */
+  const writeLinks = async (owner: number, before: unknown, after: unknown) => {
+    if (!links) return;
+    const { add, remove } = linkChanges(before, after);
+    for (const item of add) await call(links.add, { [links.owner]: owner, [links.item]: item });
+    for (const item of remove) await call(links.remove, { [links.owner]: owner, [links.item]: item });
+  };
   const save = async (values: Record<string, unknown>) => {
+    const { [links?.field ?? '']: linked, ...fields } = values;
+    const written = links ? fields : values;
     try {
       if (mode === 'create') {
-        await call('insert', { col: def.collection, data: { ...values, ...(def.fixed ?? {}) } });
+        const stored = await call<Row>('insert', { col: def.collection, data: { ...written, ...(def.fixed ?? {}) } });
         notifySuccess(t('form.created', { entity }));
+        // the record exists: a refused link is told as it is, not as a failed create
+        await writeLinks(stored._id, [], linked).catch(notifyError);
         if (def.inviteOnCreate && typeof values.email === 'string') {
           // the new login chooses its password from the mail (spec section 7: user create batch)
           const name = [values.firstName, values.lastName].filter(Boolean).join(' ');
@@ -96,11 +108,15 @@ function FormBody({
         }
       } else {
         const row = current as Row;
-        await call('update', {
-          col: def.collection,
-          query: { _id: row._id },
-          data: { ...changedFields(row, values), _version: row._version },
-        });
+        const changed = changedFields(row, written);
+        if (Object.keys(changed).length > 0) {
+          await call('update', {
+            col: def.collection,
+            query: { _id: row._id },
+            data: { ...changed, _version: row._version },
+          });
+        }
+        await writeLinks(row._id, links ? row[links.field] : undefined, linked);
         notifySuccess(t('form.updated', { entity }));
       }
       await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });

@@ -1,6 +1,6 @@
 import { type ResourceDef, resourceByKey } from '@tc/domain';
 import { describe, expect, it } from 'vitest';
-import { changedFields, newRecord, suspensionPatch } from './formValues.ts';
+import { changedFields, linkChanges, newRecord, suspensionPatch } from './formValues.ts';
 
 const passengers = resourceByKey('passengers') as ResourceDef;
 const now = new Date('2026-11-23T12:00:00Z');
@@ -29,5 +29,16 @@ describe('form values', () => {
       suspension: { reason: 'temporarily suspended', note: 'back', at: '2026-11-23T12:00:00.000Z' },
       driverStatus: 'offline',
     });
+  });
+});
+
+describe('links written one at a time', () => {
+  it('lists the ids gained and the ids lost', () => {
+    expect(linkChanges([1, 2, 3], [2, 3, 4, 5])).toEqual({ add: [4, 5], remove: [1] });
+  });
+  it('treats a missing list as empty and ignores what is not an id', () => {
+    expect(linkChanges(undefined, [7])).toEqual({ add: [7], remove: [] });
+    expect(linkChanges([7, 'x'], null)).toEqual({ add: [], remove: [7] });
+    expect(linkChanges([1, 2], [2, 1])).toEqual({ add: [], remove: [] });
   });
 });

@@ -13,6 +13,15 @@ export function changedFields(before: Doc, after: Doc): Doc {
   return out;
 }
 
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+/** The ids a list field gained and lost between two versions of a record (links written one at a time). */
+export function linkChanges(before: unknown, after: unknown): { add: number[]; remove: number[] } {
+  const was = new Set(ids(before));
+  const is = new Set(ids(after));
+  return { add: [...is].filter((id) => !was.has(id)), remove: [...was].filter((id) => !is.has(id)) };
+}
+
 /** A new record's starting values: the resource's defaults, its fixed values and the selected site. */
 export function newRecord(def: ResourceDef, site: number | null): Doc {
   return { ...(def.defaults ?? {}), ...(def.fixed ?? {}), ...(site === null ? {} : { unit: site }) };
