@@ -1,9 +1,10 @@
-import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { NOTE_TYPES, type ResourceDef } from '@tc/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
 import { formatNewYork } from '#src/app/formatTime.ts';
@@ -217,6 +218,46 @@ export function LinkedParentsTab({ record }: { record: Row }) {
           </Button>
         </Group>
       ) : null}
+    </Stack>
+  );
+}
+
+/** The passengers of a profile: users with the passenger role whose profiles hold it, each linking to its page. */
+export function LinkedPassengersTab({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  const passengers = useQuery({
+    queryKey: ['find', 'users', 'passengersOf', record._id],
+    queryFn: () =>
+      find<Row>({
+        col: 'users',
+        query: { role: 'passenger', profiles: record._id },
+        sort: { lastName: 1 },
+        limit: 1000,
+        count: true,
+      }),
+  });
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('form.name'),
+        cell: (c) => (
+          <Anchor component={Link} to={`/passengers/edit/${c.row.original._id}`} size="sm">
+            {`${c.row.original.firstName ?? ''} ${c.row.original.lastName ?? ''}`.trim() || `#${c.row.original._id}`}
+          </Anchor>
+        ),
+      },
+      { id: 'email', accessorKey: 'email', header: t('form.email') },
+      { id: 'phone', accessorKey: 'phone', header: t('form.phone') },
+    ],
+    [t],
+  );
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('form.linkedPassengersHint')} {t('jobs.total', { count: passengers.data?.count ?? 0 })}
+      </Text>
+      <DataTable data={passengers.data?.data ?? []} columns={columns} loading={passengers.isLoading} />
     </Stack>
   );
 }

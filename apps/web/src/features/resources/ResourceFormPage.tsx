@@ -12,7 +12,7 @@ import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
 import { changedFields, linkChanges, newRecord } from './formValues.ts';
-import { LinkedParentsTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
+import { LinkedParentsTab, LinkedPassengersTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { recordTitle } from './ResourceListPage.tsx';
 import { SuspendButton } from './SuspendButton.tsx';
@@ -185,6 +185,9 @@ function FormBody({
         </Tabs.Panel>
         <Tabs.Panel value="parents" pt="md">
           <LinkedParentsTab record={current} />
+        </Tabs.Panel>
+        <Tabs.Panel value="passengers" pt="md">
+          <LinkedPassengersTab record={current} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

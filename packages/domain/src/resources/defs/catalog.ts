@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIRECTIONS, DISCOUNT_TYPES, PROFILE_STATUSES, PROFILE_TYPES, RATE_TYPES } from '../../constants.ts';
+import { DIRECTIONS, PROFILE_TYPES, RATE_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import {
@@ -198,95 +198,6 @@ export const extraservices: ResourceDef = {
   duplicateKey: ['name'],
   dateField: 'createdAt',
   savedFilters: { profileType: PROFILE_TYPES },
-  tabs: ['history'],
-};
-
-const rule = z.looseObject({ type: z.enum(DISCOUNT_TYPES).default('none'), value: optionalNumber() }).optional();
-
-export const profiles: ResourceDef = {
-  key: 'profiles',
-  collection: 'profiles',
-  module: 'profiles',
-  entity: 'Profile',
-  schema: z.looseObject({
-    unit: siteId(),
-    name: requiredText(),
-    status: z.enum(PROFILE_STATUSES, { error: vk('required') }),
-    profileType: z.enum(PROFILE_TYPES, { error: vk('required') }),
-    rateType: z.enum(RATE_TYPES).optional(),
-    email: optionalEmail(),
-    phone: optionalPhone(),
-    fax: optionalText(),
-    startDate: optionalDay(),
-    sharedWith: refIds(),
-    notes: z.unknown().optional(),
-    rules: z.looseObject({ discount: rule, markup: rule }).optional(),
-    contacts: z
-      .array(
-        z.looseObject({
-          firstName: optionalText(),
-          lastName: optionalText(),
-          email: optionalEmail(),
-          phone: optionalPhone(),
-        }),
-      )
-      .optional(),
-  }),
-  defaults: { status: 'active', profileType: 'retail', rateType: 'ordinary', sharedWith: [], contacts: [] },
-  columns: [
-    { field: 'name', link: true },
-    { field: 'status', format: 'enum', filter: 'enum', options: PROFILE_STATUSES, optionsKey: 'profileStatus' },
-    { field: 'profileType', format: 'enum', filter: 'enum', options: PROFILE_TYPES, optionsKey: 'profileType' },
-    { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
-    { field: 'email' },
-    { field: 'phone' },
-    CREATED_COLUMN,
-  ],
-  form: [
-    {
-      key: 'profile',
-      fields: [
-        SITE_FIELD,
-        { name: 'name', input: 'text', required: true },
-        { name: 'status', input: 'select', options: PROFILE_STATUSES, optionsKey: 'profileStatus', required: true },
-        { name: 'profileType', input: 'select', options: PROFILE_TYPES, optionsKey: 'profileType', required: true },
-        { name: 'rateType', input: 'select', options: RATE_TYPES, optionsKey: 'rateType' },
-        { name: 'email', input: 'email' },
-        { name: 'phone', input: 'phone' },
-        { name: 'fax', input: 'text' },
-        { name: 'startDate', input: 'date' },
-        { name: 'sharedWith', input: 'refs', ref: { col: 'units', label: ['name'] } },
-      ],
-    },
-    {
-      key: 'rules',
-      fields: [
-        { name: 'rules.discount.type', input: 'select', options: DISCOUNT_TYPES, optionsKey: 'discountType' },
-        { name: 'rules.discount.value', input: 'number' },
-        { name: 'rules.markup.type', input: 'select', options: DISCOUNT_TYPES, optionsKey: 'discountType' },
-        { name: 'rules.markup.value', input: 'number' },
-      ],
-    },
-    {
-      key: 'contacts',
-      fields: [
-        {
-          name: 'contacts',
-          input: 'list',
-          item: [
-            { name: 'firstName', input: 'text' },
-            { name: 'lastName', input: 'text' },
-            { name: 'email', input: 'email' },
-            { name: 'phone', input: 'phone' },
-          ],
-        },
-      ],
-    },
-  ],
-  search: ['name', 'email'],
-  duplicateKey: ['name'],
-  dateField: 'createdAt',
-  savedFilters: { status: PROFILE_STATUSES, profileType: PROFILE_TYPES, rateType: RATE_TYPES },
   tabs: ['history'],
 };
 

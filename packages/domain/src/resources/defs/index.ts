@@ -5,7 +5,6 @@ import {
   driverShifts,
   extraservices,
   holidays,
-  profiles,
   ratetypes,
   services,
   shifts,
@@ -18,6 +17,7 @@ import { parents } from './parents.ts';
 import { passengers } from './passengers.ts';
 import { employees, students } from './people.ts';
 import { areas, locations } from './places.ts';
+import { profiles } from './profiles.ts';
 import { rates } from './rates.ts';
 import { systemsettings } from './systemsettings.ts';
 import { users } from './users.ts';
