@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { logIn, mainMenu } from './helpers.ts';
+import { logIn, logOut, mainMenu } from './helpers.ts';
 
 /** A form field by its label: a text box, or a select (combobox) whose first or named option is picked. */
 async function fill(_page: Page, form: Locator, label: string, value: string) {
@@ -143,3 +143,24 @@ for (const c of CASES) {
     await expect(page.getByText('Total: 0', { exact: true })).toBeVisible();
   });
 }
+
+test('a driver is given a sign-in password, refused when weak, and signs in with it', async ({ page }) => {
+  await logIn(page, 'admin@demo.local');
+  await mainMenu(page).getByRole('link', { name: 'Drivers', exact: true }).click();
+  const row = page.locator('tbody tr').first();
+  const email = ((await row.getByRole('cell', { name: /@/ }).first().textContent()) ?? '').trim();
+  await row.getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Sign-in password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Driver sign-in password' });
+  await dialog.getByLabel('New password', { exact: true }).fill('weak');
+  await dialog.getByLabel('Confirm password', { exact: true }).fill('weak');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The password needs at least 8 characters')).toBeVisible();
+  await dialog.getByLabel('New password', { exact: true }).fill('Conduire-2026');
+  await dialog.getByLabel('Confirm password', { exact: true }).fill('Conduire-2026');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${email} can now sign in with this password`)).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, email, 'Conduire-2026');
+});

@@ -1,4 +1,5 @@
 import { collectionActs } from '../acts/collections/collection.acts.ts';
+import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
@@ -14,6 +15,7 @@ export const ACTS: Readonly<Record<string, Act>> = {
   ...roleActs,
   ...fareActs,
   ...parentActs,
+  ...driverActs,
   ...shiftActs,
   ...shuttleActs,
 };

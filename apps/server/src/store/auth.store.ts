@@ -25,22 +25,34 @@ export async function getPasswordHash(db: Queryable, userId: number): Promise<st
 
 /** Sets a password and records that it changed (never the hash) in the same transaction. */
 export async function setPassword(db: Database, userId: number, hash: string, actor: Actor): Promise<void> {
-  await db.tx(async (tx) => {
-    await tx.query(
-      `INSERT INTO auth_credentials (user_id, hash) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
-      [userId, hash],
-    );
-    const u = await tx.query<{ unit: number | null }>('SELECT unit FROM "users" WHERE _id = $1', [userId]);
-    await recordHistory(tx, {
-      collection: 'users',
-      id: userId,
-      unit: u.rows[0]?.unit ?? null,
-      actor,
-      operation: 'update',
-      data: { changes: { password: { from: null, to: 'changed' } } },
-    });
+  await db.tx((tx) => setPasswordIn(tx, userId, hash, actor));
+}
+
+/** `setPassword` inside a transaction the caller holds. */
+export async function setPasswordIn(tx: Queryable, userId: number, hash: string, actor: Actor): Promise<void> {
+  await tx.query(
+    `INSERT INTO auth_credentials (user_id, hash) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
+    [userId, hash],
+  );
+  const u = await tx.query<{ unit: number | null }>('SELECT unit FROM "users" WHERE _id = $1', [userId]);
+  await recordHistory(tx, {
+    collection: 'users',
+    id: userId,
+    unit: u.rows[0]?.unit ?? null,
+    actor,
+    operation: 'update',
+    data: { changes: { password: { from: null, to: 'changed' } } },
   });
+}
+
+/** The login (a user with the driver role) of a driver record, if it has one. */
+export async function findDriverLogin(q: Queryable, driverId: number): Promise<number | undefined> {
+  const r = await q.query<{ _id: number }>(
+    `SELECT _id FROM "users" WHERE "h_role" = 'driver' AND doc->>'driver' = $1 LIMIT 1`,
+    [String(driverId)],
+  );
+  return r.rows[0]?._id;
 }
 
 /** Many users at once with one hash (demo logins); history is written by the bulk load of the users. */

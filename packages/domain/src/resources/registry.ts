@@ -63,6 +63,8 @@ const collections: CollectionDef[] = [
       role: 'text',
       language: 'text',
       supplier: 'id',
+      /** A driver's login: the drivers record it signs in as. */
+      driver: 'id',
       favoriteTrips: 'ids',
       code: 'text',
       ada: 'bool',

@@ -11,6 +11,7 @@ import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
+import { DriverPasswordButton } from './DriverPasswordButton.tsx';
 import { changedFields, linkChanges, newRecord } from './formValues.ts';
 import { LinkedParentsTab, LinkedPassengersTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
@@ -220,6 +221,7 @@ function RecordActions({
           {t('duplicateShuttle.title')}
         </Button>
       ) : null}
+      {def.key === 'drivers' && can(def.module, 'edit') ? <DriverPasswordButton record={record} /> : null}
       {def.suspend && canChange ? <SuspendButton def={def} record={record} /> : null}
       {toggle && canChange ? (
         <Button

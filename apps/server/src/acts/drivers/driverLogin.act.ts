@@ -1,0 +1,66 @@
+import { meetsResetRule, PASSWORD_MESSAGES } from '@tc/domain';
+import { z } from 'zod';
+import { scopeOf } from '../../access/access.ts';
+import { hashPassword } from '../../auth/password.hash.ts';
+import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { BadRequest, NotFound } from '../../protocol/errors.ts';
+import { parseBody } from '../../protocol/parse.ts';
+import { findDriverLogin, setPasswordIn } from '../../store/auth.store.ts';
+
+const schema = z.object({
+  driver: z.coerce.number({ error: 'driver must be a driver id' }).int().positive(),
+  password: z
+    .string({ error: PASSWORD_MESSAGES.required })
+    .min(1, PASSWORD_MESSAGES.required)
+    .refine(meetsResetRule, PASSWORD_MESSAGES.resetRule),
+});
+
+/**
+ * A driver's password (spec section 3: a driver has a password). The driver record never holds it:
+ * the driver signs in through a user with the driver role linked to the record (`driver`), made here
+ * on first use with the driver's email, name, phone and site, and its password is set, argon2id-hashed,
+ * in the same transaction, with history for both.
+ */
+const driverlogin: Act = {
+  permission: { kind: 'module', module: 'drivers', action: 'edit' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const { driver, password } = parseBody(schema, ctx.body);
+    const scope = scopeOf(p);
+    const { store } = ctx.services;
+    const record = await store.getById('drivers', driver);
+    if (!record || (scope.unit !== undefined && record.unit !== scope.unit)) throw new NotFound('Driver not found');
+    const email = typeof record.email === 'string' ? record.email.trim() : '';
+    if (!email) throw new BadRequest('The driver needs an email to sign in', { field: 'email' });
+    const hash = await hashPassword(password);
+    const actor = { id: p.id, name: p.name };
+    const user = await store.db.tx(async (tx) => {
+      const existing = await findDriverLogin(tx, driver);
+      const id =
+        existing ??
+        (
+          await store.insert(
+            'users',
+            {
+              role: 'driver',
+              driver,
+              email,
+              firstName: record.firstName,
+              lastName: record.lastName,
+              phone: record.phone,
+              status: 'active',
+              unit: record.unit,
+            },
+            actor,
+            { unit: record.unit ?? undefined },
+            tx,
+          )
+        )._id;
+      await setPasswordIn(tx, id, hash, actor);
+      return id;
+    });
+    return { user, email };
+  },
+};
+
+export const driverActs = { driverlogin };

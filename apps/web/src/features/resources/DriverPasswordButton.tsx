@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { call } from '#src/api/client.ts';
+import { notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
+import { type ResetPasswordValues, resetPasswordSchema } from '#src/features/auth/authSchemas.ts';
+import { useFieldError } from '#src/features/auth/useFieldError.ts';
+import type { Row } from './useResourcePage.ts';
+
+/**
+ * The driver's sign-in password (spec section 3): set through `driverlogin`, which keeps it on the
+ * driver's login, never on the driver record. The create-password rule of spec section 5 applies.
+ */
+export function DriverPasswordButton({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => setOpen(true)}>
+        {t('form.driverPassword.open')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('form.driverPassword.title')}>
+        {open ? <DriverPasswordForm record={record} onDone={() => setOpen(false)} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function DriverPasswordForm({ record, onDone }: { record: Row; onDone: () => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const [serverError, setServerError] = useState<unknown>(null);
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const save = useSubmitGuard(async ({ password }: ResetPasswordValues) => {
+    setServerError(null);
+    try {
+      await call('driverlogin', { driver: record._id, password });
+      notifySuccess(t('form.driverPassword.saved', { email: String(record.email ?? '') }));
+      onDone();
+    } catch (error) {
+      setServerError(error);
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(save)}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('form.driverPassword.hint', { email: String(record.email ?? '') })}
+        </Text>
+        {serverError ? (
+          <Alert color="red" role="alert">
+            {serverErrorText(serverError)}
+          </Alert>
+        ) : null}
+        <PasswordInput
+          label={t('auth.newPassword')}
+          autoComplete="new-password"
+          error={fieldError(errors.password)}
+          {...form.register('password')}
+        />
+        <PasswordInput
+          label={t('auth.confirmPassword')}
+          autoComplete="new-password"
+          error={fieldError(errors.confirm)}
+          {...form.register('confirm')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
