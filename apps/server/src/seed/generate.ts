@@ -1080,7 +1080,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       endTime: '23:59',
       weekDays: [0, 1, 2, 3, 4, 5, 6],
       additions: [
-        addition('Night surcharge', 'percent', 15, { times: [{ start: '23:00', end: '05:00' }] }, 1),
+        addition('Night surcharge', 'percent', 15, { times: ['23:00-05:00'] }, 1),
         addition('Holiday', 'price', 1000, { dates: ['2026-12-25', '2027-01-01'] }, 2),
       ],
       ...fields,

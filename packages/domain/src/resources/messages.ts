@@ -23,6 +23,7 @@ export const VALIDATION_TEXTS = {
   mapCenter: 'Enter the map centre as "lat, lng", for example 45.5017, -73.5673',
   dateInvalid: 'Enter a valid date',
   timeInvalid: 'Enter a time as HH:mm',
+  timeWindowInvalid: 'Enter each period as HH:mm-HH:mm',
   endBeforeStart: 'The end must not be before the start',
   maxShiftHours: 'Must be between 1 and 24',
   minSeatsAbovePax: 'Min seats must not be higher than pax',

@@ -68,6 +68,16 @@ function useRefSpec(field: FormField, control: Control<FieldValues>): RefSpec | 
   return typeof site === 'number' ? { ...ref, col, query: { ...(ref.query ?? {}), unit: site } } : undefined;
 }
 
+/** Tags as text; a stored period `{start, end}` reads as `start-end`, as its schema keeps it. */
+function tagsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((v) => {
+    if (typeof v === 'string') return v;
+    if (v && typeof v === 'object' && 'start' in v && 'end' in v) return `${String(v.start)}-${String(v.end)}`;
+    return JSON.stringify(v);
+  });
+}
+
 /** One input of a generated form, bound to react-hook-form. */
 export function FieldInput({ field, name, label, control, itemLabel }: FieldInputProps) {
   const { t } = useTranslation();
@@ -231,7 +241,7 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
               </Stack>
             );
           case 'tags':
-            return <TagsInput {...common} value={f.value ?? []} onChange={f.onChange} />;
+            return <TagsInput {...common} value={tagsOf(f.value)} onChange={f.onChange} />;
           case 'json':
             return <JsonInput {...common} value={f.value} onChange={f.onChange} />;
           default:

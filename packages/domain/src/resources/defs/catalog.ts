@@ -7,8 +7,10 @@ import {
   optionalEmail,
   optionalNumber,
   optionalPhone,
+  optionalPlace,
   optionalSite,
   optionalText,
+  optionalTime,
   refIds,
   requiredNumber,
   requiredText,
@@ -37,6 +39,8 @@ export const suppliers: ResourceDef = {
     bookingLimitMinutes: optionalNumber(),
     multiplePassengerDetails: z.boolean().optional(),
     maxPassengers: optionalNumber(),
+    /** Off-peak hours (a daily window) and the commission that applies in them. */
+    offPeak: z.looseObject({ start: optionalTime(), end: optionalTime(), commission: optionalNumber() }).optional(),
     contact: z
       .looseObject({
         firstName: optionalText(),
@@ -68,6 +72,14 @@ export const suppliers: ResourceDef = {
         { name: 'bookingLimitMinutes', input: 'number' },
         { name: 'maxPassengers', input: 'number' },
         { name: 'multiplePassengerDetails', input: 'switch' },
+      ],
+    },
+    {
+      key: 'offPeak',
+      fields: [
+        { name: 'offPeak.start', input: 'time' },
+        { name: 'offPeak.end', input: 'time' },
+        { name: 'offPeak.commission', input: 'number' },
       ],
     },
     {
@@ -270,6 +282,7 @@ export const driverShifts: ResourceDef = {
       end: dateTime(),
       supplier: z.number().int().positive().optional(),
       firstTripDistance: optionalNumber(),
+      address: optionalPlace(),
       areas: refIds(),
       breaks: z.array(period).optional(),
     })
@@ -299,6 +312,7 @@ export const driverShifts: ResourceDef = {
         { name: 'supplier', input: 'ref', ref: { col: 'suppliers', label: ['name'] } },
         { name: 'firstTripDistance', input: 'number' },
         { name: 'areas', input: 'refs', ref: { col: 'areas', label: ['name'] } },
+        { name: 'address', input: 'place' },
         {
           name: 'breaks',
           input: 'list',

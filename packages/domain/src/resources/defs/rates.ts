@@ -8,6 +8,7 @@ import {
   optionalText,
   optionalTime,
   refId,
+  requiredDay,
   requiredNumber,
   requiredText,
   siteId,
@@ -29,12 +30,25 @@ const ratePlace = z.looseObject(
   { error: vk('required') },
 );
 
-/** Additions need a name, a value and a value type (spec section 5, Fare). */
+/** A daily period of an addition, `HH:mm-HH:mm` (it may cross midnight: `22:00-05:00`). */
+const TIME_WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Additions need a name, a value and a value type (spec section 5, Fare); times, dates and weekdays narrow them. */
 export const addition = z.looseObject({
   name: requiredText(),
   valueType: z.enum(ADDITION_VALUE_TYPES, { error: vk('required') }),
   value: requiredNumber(),
   priority: optionalNumber(),
+  times: z
+    .array(
+      // {start, end} (as the fare engine also reads) is kept as its `HH:mm-HH:mm` text
+      z.preprocess(
+        (v) => (v && typeof v === 'object' && 'start' in v && 'end' in v ? `${v.start}-${v.end}` : v),
+        z.string().trim().regex(TIME_WINDOW, vk('timeWindowInvalid')),
+      ),
+    )
+    .optional(),
+  dates: z.array(requiredDay()).optional(),
   weekDays: z.array(z.number().int().min(0).max(6)).optional(),
 });
 
@@ -52,6 +66,9 @@ export const additionsField: FormField = {
     },
     { name: 'value', input: 'number', required: true },
     { name: 'priority', input: 'number' },
+    { name: 'times', input: 'tags' },
+    { name: 'dates', input: 'tags' },
+    { name: 'weekDays', input: 'weekdays' },
   ],
 };
 

@@ -104,6 +104,7 @@ export const systemsettings: ResourceDef = {
         { name: 'type', input: 'select', options: SETTING_TYPES, required: true },
         { name: 'value', input: 'text' },
         { name: 'unit', input: 'ref', ref: { col: 'units', label: ['name'] } },
+        { name: 'profiles', input: 'refs', ref: { col: 'profiles', label: ['name'] } },
         { name: 'description', input: 'textarea' },
       ],
     },
