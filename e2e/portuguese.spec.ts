@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, visibleText } from './helpers.ts';
+
+/** Text an untranslated key would show (`resources.drivers.fields.x`, `validation.required`, ...). */
+const RAW_KEY =
+  /\b(resources|values|table|form|validation|jobs|dayNav|map|common|menu|auth|history|toast|settings)\.[a-zA-Z_]/;
+
+const ADMIN_SCREENS = [
+  'drivers',
+  'shuttles',
+  'passengers',
+  'vehicles',
+  'driverShifts',
+  'sites',
+  'systemsettings',
+  'blacklist',
+  'services',
+  'locations',
+  'areas',
+  'rates',
+  'ratetypes',
+  'extraservices',
+  'suppliers',
+  'users',
+  'profiles',
+  'shifts',
+  'attributes',
+  'holidays',
+  'assign-priority',
+];
+const SCHOOL_SCREENS = ['students', 'parents', 'fares'];
+
+/** The list, the first record's edit page and the create form with its validation messages, in Portuguese. */
+async function walk(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+  expect(await visibleText(page), `${path} list`).not.toMatch(RAW_KEY);
+  const first = page.locator('tbody tr').first().getByRole('link').first();
+  if ((await first.count()) > 0) {
+    await first.click();
+    await expect(page.getByRole('button', { name: 'Guardar' })).toBeVisible();
+    expect(await visibleText(page), `${path} edit`).not.toMatch(RAW_KEY);
+  }
+  await page.goto(`${path}/create`);
+  const create = page.getByRole('button', { name: 'Criar', exact: true });
+  await expect(create).toBeVisible();
+  await create.click();
+  await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
+  expect(await visibleText(page), `${path} create`).not.toMatch(RAW_KEY);
+}
+
+async function inPortuguese(page: Page, email: string) {
+  await logIn(page, email);
+  await page.getByText('PT', { exact: true }).click();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Início' })).toBeVisible();
+}
+
+test('every master-data screen of the default template reads in Portuguese, with no raw key', async ({ page }) => {
+  test.setTimeout(240_000);
+  await inPortuguese(page, 'admin@demo.local');
+  for (const path of ADMIN_SCREENS) await walk(page, path);
+});
+
+test('the school-shuttle screens read in Portuguese, with no raw key', async ({ page }) => {
+  await inPortuguese(page, 'schooladmin@demo.local');
+  for (const path of SCHOOL_SCREENS) await walk(page, path);
+});
