@@ -57,7 +57,19 @@ export interface ResourceDef {
 }
 
 export type ColumnFilter = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'none';
-export type ColumnFormat = 'text' | 'date' | 'datetime' | 'place' | 'bool' | 'list' | 'ref' | 'refs' | 'enum' | 'money';
+export type ColumnFormat =
+  | 'text'
+  | 'date'
+  | 'datetime'
+  | 'place'
+  | 'bool'
+  | 'list'
+  | 'ref'
+  | 'refs'
+  /** `{type, id}`: a record of the collection `ref.colBy.cols[type]` (a rate's from and to). */
+  | 'typedRef'
+  | 'enum'
+  | 'money';
 
 export interface ColumnSpec {
   /** Dotted path in the record; also the i18n key `resources.<key>.fields.<field>`. */

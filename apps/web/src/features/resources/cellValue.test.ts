@@ -1,3 +1,4 @@
+import { resourceByKey } from '@tc/domain';
 import { describe, expect, it } from 'vitest';
 import { cellText, refIds, valueAt } from './cellValue.ts';
 import { toCsv } from './csv.ts';
@@ -32,6 +33,21 @@ describe('cells', () => {
   it('collects the ids each referenced collection needs', () => {
     const cols = [{ field: 'profiles', ref: { col: 'profiles', label: ['name'] } }, { field: 'unit' }];
     expect(refIds(cols, [{ profiles: [1, 2] }, { profiles: [2, 5] }])).toEqual({ profiles: [1, 2, 5] });
+  });
+  it('names a rate place by the collection its type names', () => {
+    const placeColumns = resourceByKey('rates')?.columns.filter((c) => c.format === 'typedRef') ?? [];
+    const [from, to] = placeColumns;
+    if (!from || !to) throw new Error('rates have from and to columns');
+    const rows = [
+      { from: { type: 'location', id: 1 }, to: { type: 'area', id: 7 } },
+      { from: { type: 'area', id: 7 }, to: { type: 'area', id: 9 } },
+    ];
+    expect(refIds(placeColumns, rows)).toEqual({ locations: [1], areas: [7, 9] });
+    const refs = { locations: new Map([[1, 'YUL']]), areas: new Map([[7, 'Ville-Marie']]) };
+    expect(cellText(from, rows[0] as Record<string, unknown>, t, refs)).toBe('YUL');
+    expect(cellText(to, rows[0] as Record<string, unknown>, t, refs)).toBe('Ville-Marie');
+    expect(cellText(to, rows[1] as Record<string, unknown>, t, refs)).toBe('#9');
+    expect(cellText(from, {}, t, refs)).toBe('');
   });
   it('writes CSV with labels as headers and quoted cells', () => {
     const csv = toCsv(

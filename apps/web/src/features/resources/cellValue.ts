@@ -36,6 +36,12 @@ export function cellText(
       return String(v).slice(0, 10);
     case 'place':
       return typeof v === 'object' ? String((v as { address?: unknown }).address ?? '') : String(v);
+    case 'typedRef': {
+      const { type, id } = (typeof v === 'object' ? v : {}) as { type?: unknown; id?: unknown };
+      const col = column.ref?.colBy?.cols[String(type)];
+      if (id === undefined || id === null) return '';
+      return (col ? refs[col]?.get(Number(id)) : undefined) ?? `#${String(id)}`;
+    }
     case 'ref':
     case 'refs': {
       const names = refs[column.ref?.col ?? ''];
@@ -59,11 +65,20 @@ export function refIds(
   const out: Record<string, Set<number>> = {};
   for (const c of columns) {
     if (!c.ref) continue;
-    const set = out[c.ref.col] ?? new Set<number>();
-    out[c.ref.col] = set;
+    const add = (col: string, id: unknown) => {
+      const set = out[col] ?? new Set<number>();
+      out[col] = set;
+      if (typeof id === 'number') set.add(id);
+    };
     for (const r of rows) {
       const v = valueAt(r, c.field);
-      for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'number') set.add(id);
+      if (c.format === 'typedRef') {
+        const { type, id } = (v ?? {}) as { type?: unknown; id?: unknown };
+        const col = c.ref.colBy?.cols[String(type)];
+        if (col) add(col, id);
+      } else {
+        for (const id of Array.isArray(v) ? v : [v]) add(c.ref.col, id);
+      }
     }
   }
   return Object.fromEntries(Object.entries(out).map(([k, s]) => [k, [...s]]));

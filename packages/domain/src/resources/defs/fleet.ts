@@ -15,7 +15,7 @@ import {
   siteId,
 } from '../schema.parts.ts';
 import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
-import { additionsField, rateFormFields, rateShape } from './rates.ts';
+import { additionsField, placeColumns, rateFormFields, rateShape } from './rates.ts';
 
 const farePlace = z.looseObject({ type: z.enum(['location', 'area']), id: z.number().int().positive() }).optional();
 
@@ -32,6 +32,7 @@ export const fares: ResourceDef = {
     { field: 'tag' },
     { field: 'parentTag' },
     { field: 'parentCode' },
+    ...placeColumns,
     { field: 'price', format: 'money', filter: 'numberRange' },
     { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
     CREATED_COLUMN,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATE_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { FormField, ResourceDef } from '../resource.ts';
+import type { ColumnSpec, FormField, ResourceDef } from '../resource.ts';
 import {
   optionalDay,
   optionalNumber,
@@ -92,16 +92,24 @@ export const rateShape = {
   additions: z.array(addition).optional(),
 };
 
+const PLACE_COLS = { location: 'locations', area: 'areas' } as const;
+
 /** The location or area a rate starts or ends at, picked by name from the collection its type names. */
 const placeRef = (side: 'from' | 'to'): FormField => ({
   name: `${side}.id`,
   input: 'ref',
-  ref: {
-    col: 'locations',
-    label: ['name'],
-    colBy: { field: `${side}.type`, cols: { location: 'locations', area: 'areas' } },
-  },
+  ref: { col: 'locations', label: ['name'], colBy: { field: `${side}.type`, cols: PLACE_COLS } },
 });
+
+/** The from and to columns of rates and fares: the place's name. */
+export const placeColumns: ColumnSpec[] = (['from', 'to'] as const).map((field) => ({
+  field,
+  format: 'typedRef',
+  ref: { col: 'locations', label: ['name'], colBy: { field: 'type', cols: PLACE_COLS } },
+  filter: 'none',
+  sortable: false,
+  tooltipOver: 20,
+}));
 
 export const rateFormFields: FormField[] = [
   { name: 'from.type', input: 'select', options: RATE_PLACE_TYPES, optionsKey: 'ratePlaceType' },
@@ -133,6 +141,7 @@ export const rates: ResourceDef = {
   columns: [
     { field: '_id', filter: 'none', hidden: true },
     { field: 'code', link: true },
+    ...placeColumns,
     { field: 'service', format: 'ref', ref: { col: 'services', label: ['name'] }, filter: 'none' },
     { field: 'price', format: 'money', filter: 'numberRange' },
     { field: 'rateType', format: 'enum', filter: 'enum', options: RATE_TYPES, optionsKey: 'rateType' },
