@@ -25,6 +25,7 @@ test('an area is drawn on the map, saved, reopened with its polygon, and reshape
   const form = page.getByRole('form', { name: 'Area' });
   await chooseFirst(page, form, 'Site');
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E drawn zone');
+  await form.getByRole('textbox', { name: 'Color', exact: true }).fill('#2ca02c');
 
   // Without a polygon the form refuses, with the rule's text.
   await form.getByRole('button', { name: 'Create', exact: true }).click();
@@ -45,6 +46,8 @@ test('an area is drawn on the map, saved, reopened with its polygon, and reshape
   for (const [x, y] of corners) await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
   await page.mouse.click(box.x + box.width * corners[0][0], box.y + box.height * corners[0][1]);
   await expect(form.getByText('3 points', { exact: true })).toBeVisible();
+  // drawn in the area's colour
+  await expect(map.locator('path.leaflet-interactive').first()).toHaveAttribute('stroke', '#2ca02c');
 
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Area created')).toBeVisible();

@@ -24,6 +24,7 @@ export const VALIDATION_TEXTS = {
   dateInvalid: 'Enter a valid date',
   timeInvalid: 'Enter a time as HH:mm',
   timeWindowInvalid: 'Enter each period as HH:mm-HH:mm',
+  colorInvalid: 'Enter a colour as #rrggbb',
   endBeforeStart: 'The end must not be before the start',
   maxShiftHours: 'Must be between 1 and 24',
   minSeatsAbovePax: 'Min seats must not be higher than pax',

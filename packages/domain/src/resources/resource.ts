@@ -122,6 +122,8 @@ export type InputKind =
   | 'place'
   | 'tags'
   | 'json'
+  /** A `#rrggbb` colour, picked or typed. */
+  | 'color'
   | 'list'
   /** A GeoJSON Polygon drawn and edited on a map. */
   | 'polygon'

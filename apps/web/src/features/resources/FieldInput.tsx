@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Button,
   Chip,
+  ColorInput,
   Group,
   MultiSelect,
   NumberInput,
@@ -29,6 +30,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PALETTE } from '#src/components/map/mapHelpers.ts';
 import { useRefOptions } from './useRefOptions.ts';
 
 export interface FieldInputProps {
@@ -242,6 +244,16 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
             );
           case 'tags':
             return <TagsInput {...common} value={tagsOf(f.value)} onChange={f.onChange} />;
+          case 'color':
+            return (
+              <ColorInput
+                {...common}
+                format="hex"
+                swatches={[...PALETTE]}
+                value={f.value ?? ''}
+                onChange={(v) => f.onChange(v || undefined)}
+              />
+            );
           case 'json':
             return <JsonInput {...common} value={f.value} onChange={f.onChange} />;
           default:

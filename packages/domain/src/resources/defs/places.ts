@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCATION_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
-import { latitude, longitude, optionalNumber, optionalText, requiredText, siteId } from '../schema.parts.ts';
+import { latitude, longitude, optionalNumber, requiredText, siteId } from '../schema.parts.ts';
 import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 export const AREA_TYPES = ['zone-pricing', 'routing-zone'] as const;
@@ -103,7 +103,13 @@ export const areas: ResourceDef = {
     unit: siteId(),
     name: requiredText(),
     type: z.enum(AREA_TYPES, { error: vk('required') }),
-    color: optionalText(),
+    color: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string()
+        .regex(/^#[0-9a-f]{6}$/i, vk('colorInvalid'))
+        .optional(),
+    ),
     map: polygon,
   }),
   defaults: { type: 'zone-pricing' },
@@ -120,7 +126,7 @@ export const areas: ResourceDef = {
         SITE_FIELD,
         { name: 'name', input: 'text', required: true },
         { name: 'type', input: 'select', options: AREA_TYPES, optionsKey: 'areaType', required: true },
-        { name: 'color', input: 'text' },
+        { name: 'color', input: 'color' },
         { name: 'map', input: 'polygon', required: true },
       ],
     },

@@ -154,6 +154,7 @@ const RULES: [string, Record<string, unknown>, string, string][] = [
   ['driverShifts', { end: '2026-12-01 05:00' }, 'end', 'The end must not be before the start'],
   ['attributes', { parameters: undefined }, 'parameters', 'This field is required'],
   ['areas', { type: undefined }, 'type', 'This field is required'],
+  ['areas', { color: 'red' }, 'color', 'Enter a colour as #rrggbb'],
   [
     'areas',
     {
