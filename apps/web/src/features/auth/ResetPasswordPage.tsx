@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,12 @@ import { notifySuccess } from '#src/app/notify.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { type ResetPasswordValues, resetPasswordSchema } from './authSchemas.ts';
-import { useFieldError } from './useFieldError.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 /** /resetpw?token=...&mode=create|reset: sets a password with a single-use token from the mail. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fieldError = useFieldError();
   const [params] = useSearchParams();
   const token = params.get('token');
   const mode = params.get('mode') === 'create' ? 'create' : 'reset';
@@ -34,7 +33,7 @@ export function ResetPasswordPage() {
       setFailed(true);
     }
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title={t(`auth.reset.title.${mode}`)}>
@@ -47,18 +46,7 @@ export function ResetPasswordPage() {
                 {t('auth.reset.failed')}
               </Alert>
             ) : null}
-            <PasswordInput
-              label={t('auth.newPassword')}
-              autoComplete="new-password"
-              error={fieldError(errors.password)}
-              {...form.register('password')}
-            />
-            <PasswordInput
-              label={t('auth.confirmPassword')}
-              autoComplete="new-password"
-              error={fieldError(errors.confirm)}
-              {...form.register('confirm')}
-            />
+            <NewPasswordFields form={form} />
             <Button type="submit" loading={isSubmitting}>
               {t('auth.reset.submit')}
             </Button>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { type ResetPasswordValues, resetPasswordSchema } from '#src/features/auth/authSchemas.ts';
-import { useFieldError } from '#src/features/auth/useFieldError.ts';
+import { NewPasswordFields } from '#src/features/auth/NewPasswordFields.tsx';
 import type { Row } from './useResourcePage.ts';
 
 /**
@@ -33,7 +33,6 @@ export function DriverPasswordButton({ record }: { record: Row }) {
 
 function DriverPasswordForm({ record, onDone }: { record: Row; onDone: () => void }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const [serverError, setServerError] = useState<unknown>(null);
   const form = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
@@ -49,7 +48,7 @@ function DriverPasswordForm({ record, onDone }: { record: Row; onDone: () => voi
       setServerError(error);
     }
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   return (
     <form noValidate onSubmit={form.handleSubmit(save)}>
       <Stack>
@@ -61,18 +60,7 @@ function DriverPasswordForm({ record, onDone }: { record: Row; onDone: () => voi
             {serverErrorText(serverError)}
           </Alert>
         ) : null}
-        <PasswordInput
-          label={t('auth.newPassword')}
-          autoComplete="new-password"
-          error={fieldError(errors.password)}
-          {...form.register('password')}
-        />
-        <PasswordInput
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          error={fieldError(errors.confirm)}
-          {...form.register('confirm')}
-        />
+        <NewPasswordFields form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
