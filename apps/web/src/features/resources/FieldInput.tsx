@@ -8,6 +8,7 @@ import {
   NumberInput,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   TagsInput,
@@ -346,6 +347,7 @@ function ListInput({ field, name, label, control, itemLabel }: FieldInputProps) 
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { fields, append, remove } = useFieldArray({ control, name });
+  const items = field.item ?? [];
   const { errors } = useFormState({ control, name });
   const listError = errorText((get(errors, name) as { message?: string } | undefined)?.message);
   return (
@@ -366,17 +368,19 @@ function ListInput({ field, name, label, control, itemLabel }: FieldInputProps) 
       {fields.map((row, i) => (
         <Paper key={row.id} withBorder p="xs">
           <Group align="end" wrap="nowrap">
-            <Group grow align="start" style={{ flex: 1 }}>
-              {(field.item ?? []).map((sub) => (
-                <FieldInput
-                  key={sub.name}
-                  field={sub}
-                  name={`${name}.${i}.${sub.name}`}
-                  label={itemLabel ? itemLabel(sub) : sub.name}
-                  control={control}
-                />
+            {/* up to four sub-fields a line; weekdays take a line of their own */}
+            <SimpleGrid cols={{ base: 1, sm: Math.min(4, items.length) }} style={{ flex: 1 }}>
+              {items.map((sub) => (
+                <div key={sub.name} style={sub.input === 'weekdays' ? { gridColumn: '1 / -1' } : undefined}>
+                  <FieldInput
+                    field={sub}
+                    name={`${name}.${i}.${sub.name}`}
+                    label={itemLabel ? itemLabel(sub) : sub.name}
+                    control={control}
+                  />
+                </div>
               ))}
-            </Group>
+            </SimpleGrid>
             <ActionIcon
               variant="subtle"
               color="red"
