@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, mainMenu, visibleText } from './helpers.ts';
 
@@ -127,4 +128,23 @@ test('the list under a side form stays as it was: its search survives opening an
   await page.getByLabel('Search').fill('ab');
   await expect(page.getByLabel('Search')).toHaveValue('ab');
   expect(await total(page)).toBeLessThanOrEqual(filtered);
+});
+
+test('the CSV export holds every record the filters select, with the names of what they refer to', async ({ page }) => {
+  await open(page, CASES.find((c) => c.menu === 'Rates') as Case);
+  await expect.poll(() => total(page)).toBeGreaterThan(10);
+  const all = await total(page);
+  // a page of 10: the export is not limited to the page shown, nor to its referenced names
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(10);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toContain('From');
+  expect(lines).toHaveLength(all + 1);
+  expect(csv).toContain('Montréal-Trudeau International Airport (YUL)');
+  expect(csv).not.toMatch(/(^|,)#\d+(,|\r?$)/m);
 });

@@ -21,7 +21,7 @@ import { downloadText, toCsv } from './csv.ts';
 import { ResourceTable } from './ResourceTable.tsx';
 import { canDeleteBySite, tableQuery } from './resourceQuery.ts';
 import { isFiltered, loadState, saveState, type TableState } from './tableState.ts';
-import { type Row, useResourcePage } from './useResourcePage.ts';
+import { loadRefs, type Row, useResourcePage } from './useResourcePage.ts';
 
 export const SELECT_SITE_FIRST = 'Select a site first';
 
@@ -84,7 +84,9 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
         { priority: 'highest' },
       );
       const columns = def.columns.filter((c) => !state.hidden.includes(c.field));
-      const csv = toCsv(columns, (c) => label(c.field), r.data, t, page.data?.refs);
+      // the labels of what every exported record refers to, not only the shown page's
+      const refs = await loadRefs(def, r.data);
+      const csv = toCsv(columns, (c) => label(c.field), r.data, t, refs);
       downloadText(`${def.key}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
     } catch (err) {
       notifyError(err);

@@ -15,24 +15,30 @@ export interface PageData {
   refs: RefLabels;
 }
 
-/** Labels of the records a page refers to: one find per referenced collection. */
-async function loadRefs(def: ResourceDef, rows: Row[]): Promise<RefLabels> {
+/** Ids a find may name at once (the server's page limit). */
+const REF_CHUNK = 1000;
+
+/** Labels of the records the rows refer to: finds per referenced collection, a thousand ids each. */
+export async function loadRefs(def: ResourceDef, rows: readonly Row[]): Promise<RefLabels> {
   const out: RefLabels = {};
   const wanted = refIds(def.columns, rows);
   await Promise.all(
     Object.entries(wanted).map(async ([col, ids]) => {
-      if (ids.length === 0) return;
-      const spec = def.columns.find((c) => c.ref?.col === col)?.ref;
-      const r = await find<Row>({ col, query: { _id: { $in: ids } }, limit: ids.length }, { priority: 'high' });
-      out[col] = new Map(
-        r.data.map((d) => [
-          d._id,
-          (spec?.label ?? ['name'])
-            .map((f) => d[f] ?? '')
-            .join(' ')
-            .trim(),
-        ]),
-      );
+      const label = def.columns.find((c) => c.ref?.col === col)?.ref?.label ?? ['name'];
+      const names = new Map<number, string>();
+      out[col] = names;
+      for (let i = 0; i < ids.length; i += REF_CHUNK) {
+        const chunk = ids.slice(i, i + REF_CHUNK);
+        const r = await find<Row>({ col, query: { _id: { $in: chunk } }, limit: chunk.length }, { priority: 'high' });
+        for (const d of r.data)
+          names.set(
+            d._id,
+            label
+              .map((f) => d[f] ?? '')
+              .join(' ')
+              .trim(),
+          );
+      }
     }),
   );
   return out;
