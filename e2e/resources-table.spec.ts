@@ -148,3 +148,42 @@ test('the CSV export holds every record the filters select, with the names of wh
   expect(csv).toContain('Montréal-Trudeau International Airport (YUL)');
   expect(csv).not.toMatch(/(^|,)#\d+(,|\r?$)/m);
 });
+
+test('"Show Duplicates" lists the records sharing the duplicate key; deleting there needs chosen rows', async ({
+  page,
+}) => {
+  await logIn(page, 'admin@demo.local');
+  await mainMenu(page).getByText('Settings', { exact: true }).click();
+  await mainMenu(page).getByRole('link', { name: 'Locations', exact: true }).click();
+  // the same depot entered twice
+  for (const address of ['10 Rue du Dépôt', '10 rue du Depot']) {
+    await page.getByRole('link', { name: 'Create' }).click();
+    const form = page.getByRole('form', { name: 'Location' });
+    await form.getByRole('combobox', { name: 'Site', exact: true }).click();
+    await page.getByRole('option', { name: 'Montreal' }).click();
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Dépôt Essai');
+    await form.getByRole('textbox', { name: 'Address', exact: true }).fill(address);
+    await form.getByRole('textbox', { name: 'Latitude', exact: true }).fill('45.5');
+    await form.getByRole('textbox', { name: 'Longitude', exact: true }).fill('-73.6');
+    await form.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText('Location created')).toBeVisible();
+    await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Show Duplicates' }).click();
+  await expect(page.getByText('Total: 2', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dépôt Essai' })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Select the rows to delete')).toBeVisible();
+
+  await page
+    .getByRole('checkbox', { name: /^Select row / })
+    .last()
+    .check();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The records were removed')).toBeVisible();
+  await expect(page.getByText('Total: 0', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await page.getByLabel('Search').fill('Dépôt Essai');
+  await expect(page.getByText('Total: 1', { exact: true })).toBeVisible();
+});

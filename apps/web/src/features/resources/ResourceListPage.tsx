@@ -53,6 +53,11 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
   const label = (field: string) => t(fieldLabelKey(def.key, field));
 
   const remove = () => {
+    // the duplicates shown are not what the filters select: there, only chosen rows are deleted
+    if (selected.length === 0 && duplicates) {
+      notifyError(new Error(t('table.selectRowsFirst')));
+      return;
+    }
     if (selected.length === 0 && !canDeleteBySite(def, site)) {
       notifyError(new Error(SELECT_SITE_FIRST));
       return;
