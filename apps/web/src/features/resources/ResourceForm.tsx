@@ -19,13 +19,15 @@ export interface ResourceFormProps {
   onCancel: () => void;
   /** Columns of the field grid (1 in a side form). */
   cols?: number;
+  /** Shown, not editable (the users edit route needs only view permission). */
+  readOnly?: boolean;
 }
 
 /**
  * A resource's create or edit form, generated from its sections, validated by its zod schema (the
  * same one the server runs); a second submit within 3 s is ignored; a server error lands on its field.
  */
-export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2 }: ResourceFormProps) {
+export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2, readOnly = false }: ResourceFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FieldValues>({
@@ -59,18 +61,28 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2 }:
   return (
     <form onSubmit={submit} noValidate aria-label={t(`resources.${def.key}.entity`)}>
       <Stack>
-        {def.form.map((section) => {
-          const fields = section.fields.filter(shown);
-          if (fields.length === 0) return null;
-          return (
-            <Paper key={section.key} withBorder p="md">
-              <Title order={4} mb="sm">
-                {t(`resources.${def.key}.sections.${section.key}`)}
-              </Title>
-              <FieldGrid fields={fields} control={form.control} label={label} cols={cols} />
-            </Paper>
-          );
-        })}
+        {readOnly ? (
+          <Alert color="gray" variant="light">
+            {t('form.readOnly')}
+          </Alert>
+        ) : null}
+        {/* a disabled fieldset disables every input of the sections at once */}
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack>
+            {def.form.map((section) => {
+              const fields = section.fields.filter(shown);
+              if (fields.length === 0) return null;
+              return (
+                <Paper key={section.key} withBorder p="md">
+                  <Title order={4} mb="sm">
+                    {t(`resources.${def.key}.sections.${section.key}`)}
+                  </Title>
+                  <FieldGrid fields={fields} control={form.control} label={label} cols={cols} />
+                </Paper>
+              );
+            })}
+          </Stack>
+        </fieldset>
         {failure ? (
           <Alert
             color="red"
@@ -83,11 +95,13 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2 }:
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
+            {t(readOnly ? 'form.back' : 'common.cancel')}
           </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t(mode === 'create' ? 'form.create' : 'common.save')}
-          </Button>
+          {readOnly ? null : (
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {t(mode === 'create' ? 'form.create' : 'common.save')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

@@ -136,6 +136,7 @@ function FormBody({
       onSave={save}
       onCancel={back}
       cols={cols}
+      readOnly={mode === 'edit' && !can(def.module, 'edit')}
     />
   );
   const title = current ? recordTitle(def, current, t) : t('form.newTitle', { entity });

@@ -1,0 +1,46 @@
+import '#src/test/setup.ts';
+import { expandGrant } from '@tc/domain';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeServer } from '#src/test/fakeServer.ts';
+import { renderApp } from '#src/test/renderApp.tsx';
+import { logInAs, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
+
+const staff = {
+  _id: 7,
+  _version: 3,
+  unit: 1,
+  role: 'agent',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  email: 'ana@example.com',
+  phone: '514-555-0100',
+  status: 'active',
+};
+
+describe('a user record opened with only the view permission (spec: the users edit route needs only view)', () => {
+  afterEach(() => fakeFetch.mockReset());
+
+  it('is shown read-only, without a save button', async () => {
+    logInAs(makeUser('dispatchadmin', { modulesAccess: expandGrant({ users: ['view'] }) }));
+    fakeServer({ 'find:users': () => ({ data: [staff], count: 1 }) });
+    renderApp('/users/edit/7');
+    expect(await screen.findByText(/changing it needs the edit permission/)).toBeTruthy();
+    const first = (await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement;
+    expect(first.value).toBe('Ana');
+    expect(first.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('is editable with the edit permission', async () => {
+    logInAs(makeUser('admin'));
+    fakeServer({ 'find:users': () => ({ data: [staff], count: 1 }) });
+    renderApp('/users/edit/7');
+    const first = (await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement;
+    expect(first.closest('fieldset')?.disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByText(/changing it needs the edit permission/)).toBeNull();
+  });
+});
