@@ -1,3 +1,4 @@
+import { containsText } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/fresh-db.ts';
 import { CollectionStore, prefixSearchOnSortField } from './collection.store.ts';
@@ -55,6 +56,22 @@ describe('prefix search on the sort field (filtered first, then sorted)', () => 
       limit: 1,
     });
     expect(lastNames(page2)).toEqual(['Tremblay']);
+  });
+});
+
+describe('a typed search (containsText) in PostgreSQL', () => {
+  it('matches hyphens, accents and regex characters literally, in any case', async () => {
+    const names = async (text: string) =>
+      lastNames(await store.find('jobs', { query: { lastName: containsText(text) }, sort: { lastName: 1 } }));
+    expect(await names('Tremblay-R')).toEqual(['tremblay-roy']);
+    expect(await names('CÔTÉ')).toEqual(['Côté']);
+    // "." is no wildcard, "(" no group
+    expect(await names('tremblay.roy')).toEqual([]);
+    expect(await names('roy(')).toEqual([]);
+    // a hyphen before a hex digit: a `\x2d` escape would read as one longer character here
+    await store.insert('users', { lastName: 'Dubé-Aubin', role: 'passenger', unit: 1 }, actor);
+    const users = await store.find('users', { query: { lastName: containsText('dubé-a') } });
+    expect(lastNames(users)).toEqual(['Dubé-Aubin']);
   });
 });
 

@@ -6,3 +6,4 @@ export * from './registry.ts';
 export * from './resource.ts';
 export * from './savedState.ts';
 export * from './schema.parts.ts';
+export * from './textMatch.ts';

@@ -1,3 +1,4 @@
+import { containsText } from '@tc/domain';
 import type { FindBody } from '#src/api/types.ts';
 
 /** What the reservations list shows: one day of one site (or all), a search text, a page. */
@@ -10,11 +11,6 @@ export interface JobsListState {
   pageSize: number;
 }
 
-/** Regex special characters of a typed search, matched literally. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * The find of the list (spec section 7): the site as `unit`, the day as a two-value date range,
  * the search as an `$or` of case-insensitive regexes, with the count for the footer.
@@ -24,7 +20,7 @@ export function jobsFindBody(state: JobsListState): FindBody {
   const query: Record<string, unknown> = { date: [state.day, state.day] };
   if (state.site !== null) query.unit = state.site;
   if (text) {
-    const pattern = { $regex: escapeRegex(text), $options: 'i' };
+    const pattern = containsText(text);
     query.$or = [{ lastName: pattern }, { firstName: pattern }, { phone: pattern }];
   }
   return {

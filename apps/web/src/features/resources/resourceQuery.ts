@@ -1,12 +1,5 @@
-import { type ColumnSpec, collectionDef, type ResourceDef } from '@tc/domain';
+import { type ColumnSpec, collectionDef, containsText as contains, type ResourceDef } from '@tc/domain';
 import type { TableState } from './tableState.ts';
-
-/** Regex special characters of typed text, matched literally. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const contains = (text: string) => ({ $regex: escapeRegex(text.trim()), $options: 'i' });
 
 /** One column filter as a query condition, or undefined when it is empty. */
 export function filterCondition(column: ColumnSpec, value: unknown): unknown {
