@@ -103,3 +103,20 @@ test('a location is placed by a click on the map, which fills its latitude and l
   await expect(edit.getByRole('textbox', { name: 'Latitude', exact: true })).toHaveValue(picked.lat);
   await expect(edit.getByRole('textbox', { name: 'Longitude', exact: true })).toHaveValue(picked.lon);
 });
+
+test('the map finds a known place by name and moves to it', async ({ page }) => {
+  await openSettingsList(page, 'Locations');
+  await page.getByRole('link', { name: 'Create' }).click();
+  const form = page.getByRole('form', { name: 'Location' });
+  await form.getByRole('combobox', { name: 'Find a place on the map' }).fill('Trudeau');
+  await page.getByRole('option', { name: /Montréal-Trudeau International Airport/ }).click();
+  // the map is now centred on the airport: a click in its middle picks a point there
+  const map = form.getByRole('region', { name: 'Map: Position on the map' });
+  const lat = form.getByRole('textbox', { name: 'Latitude', exact: true });
+  const lon = form.getByRole('textbox', { name: 'Longitude', exact: true });
+  await expect(async () => {
+    await map.click();
+    expect(Math.abs(Number(await lat.inputValue()) - 45.4706)).toBeLessThan(0.01);
+    expect(Math.abs(Number(await lon.inputValue()) + 73.7408)).toBeLessThan(0.01);
+  }).toPass({ timeout: 10_000 });
+});

@@ -1,10 +1,13 @@
-import { Box } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { Box, Stack } from '@mantine/core';
+import { MAP } from '@tc/domain';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { useSession } from '#src/app/session/useSession.ts';
+import type { L } from './leaflet.ts';
 import './leaflet.ts';
 import { tileSourceOf } from './mapHelpers.ts';
+import { PlaceSearch } from './PlaceSearch.tsx';
 
 /** The height of a map input: fixed, so it renders the same in a page and in a Drawer. */
 export const MAP_HEIGHT = 320;
@@ -42,27 +45,39 @@ export function MapFrame({ label, center, zoom, invalid, children }: MapFramePro
   const { t } = useTranslation();
   const { settings, user } = useSession();
   const tiles = tileSourceOf(settings, user?.unit);
+  const [map, setMap] = useState<L.Map | null>(null);
   return (
-    <Box
-      style={{
-        // Its own stacking context: Leaflet's panes (z-index 400 to 1000) stay under menus and the header.
-        isolation: 'isolate',
-        overflow: 'hidden',
-        borderRadius: 'var(--mantine-radius-sm)',
-        border: `1px solid ${invalid ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
-      }}
-    >
-      <MapContainer center={center} zoom={zoom} zoomControl={false} style={{ height: MAP_HEIGHT, width: '100%' }}>
-        <MapChrome label={label} />
-        <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />
-        <ZoomControl
-          key={`${t('map.zoomIn')}|${t('map.zoomOut')}`}
-          position="topleft"
-          zoomInTitle={t('map.zoomIn')}
-          zoomOutTitle={t('map.zoomOut')}
-        />
-        {children}
-      </MapContainer>
-    </Box>
+    <Stack gap={4}>
+      <PlaceSearch
+        onPick={(p) => map?.flyTo([p.lat, p.lon], Math.max(map.getZoom(), MAP.flyToMinZoom), { duration: 0.5 })}
+      />
+      <Box
+        style={{
+          // Its own stacking context: Leaflet's panes (z-index 400 to 1000) stay under menus and the header.
+          isolation: 'isolate',
+          overflow: 'hidden',
+          borderRadius: 'var(--mantine-radius-sm)',
+          border: `1px solid ${invalid ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
+        }}
+      >
+        <MapContainer
+          ref={setMap}
+          center={center}
+          zoom={zoom}
+          zoomControl={false}
+          style={{ height: MAP_HEIGHT, width: '100%' }}
+        >
+          <MapChrome label={label} />
+          <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />
+          <ZoomControl
+            key={`${t('map.zoomIn')}|${t('map.zoomOut')}`}
+            position="topleft"
+            zoomInTitle={t('map.zoomIn')}
+            zoomOutTitle={t('map.zoomOut')}
+          />
+          {children}
+        </MapContainer>
+      </Box>
+    </Stack>
   );
 }
