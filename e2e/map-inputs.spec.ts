@@ -120,3 +120,23 @@ test('the map finds a known place by name and moves to it', async ({ page }) => 
     expect(Math.abs(Number(await lon.inputValue()) + 73.7408)).toBeLessThan(0.01);
   }).toPass({ timeout: 10_000 });
 });
+
+test('an address of a form is placed on a map in a dialog, which fills its latitude and longitude', async ({
+  page,
+}) => {
+  await logIn(page, 'admin@demo.local');
+  await mainMenu(page).getByRole('link', { name: 'Passengers', exact: true }).click();
+  await page.locator('tbody tr').first().getByRole('link').first().click();
+  const form = page.getByRole('form', { name: 'Passenger' });
+  await form.getByRole('textbox', { name: 'Office address', exact: true }).fill('1000 Rue De La Gauchetière');
+  await form.getByRole('button', { name: 'Pick Office address on the map' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pick Office address on the map' });
+  await dialog.getByRole('region', { name: 'Map: Office address' }).click({ position: { x: 150, y: 100 } });
+  const lat = await dialog.getByRole('textbox', { name: 'Latitude', exact: true }).inputValue();
+  expect(lat).toMatch(/^\d+\.\d+$/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  // the form's office latitude is the one picked (the third "Latitude" of the addresses: home, second home, office)
+  await expect(form.getByRole('textbox', { name: 'Latitude', exact: true }).nth(2)).toHaveValue(lat);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Passenger updated')).toBeVisible();
+});

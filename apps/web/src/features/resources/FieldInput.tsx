@@ -32,6 +32,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PALETTE } from '#src/components/map/mapHelpers.ts';
+import { PlaceInput } from './PlaceInput.tsx';
 import { useRefOptions } from './useRefOptions.ts';
 
 export interface FieldInputProps {
@@ -101,42 +102,7 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
       </Suspense>
     );
   }
-  if (field.input === 'place') {
-    return (
-      <Group grow align="start">
-        <Controller
-          control={control}
-          name={`${name}.address`}
-          render={({ field: f, fieldState }) => (
-            <TextInput
-              label={label}
-              value={f.value ?? ''}
-              onChange={f.onChange}
-              onBlur={f.onBlur}
-              error={errorText(fieldState.error?.message)}
-            />
-          )}
-        />
-        {(['lat', 'lon'] as const).map((k) => (
-          <Controller
-            key={k}
-            control={control}
-            name={`${name}.${k}`}
-            render={({ field: f, fieldState }) => (
-              <NumberInput
-                label={t(`form.${k}`)}
-                value={f.value ?? ''}
-                decimalScale={6}
-                onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
-                error={errorText(fieldState.error?.message)}
-                maw={140}
-              />
-            )}
-          />
-        ))}
-      </Group>
-    );
-  }
+  if (field.input === 'place') return <PlaceInput name={name} label={label} control={control} errorText={errorText} />;
   return (
     <Controller
       control={control}
