@@ -18,6 +18,8 @@ const SERVER_ERRORS: Record<string, string> = {
   'The card number that was entered is invalid': 'serverErrors.cardInvalid',
   'Payment Failed, Please Try Again': 'serverErrors.paymentFailed',
   'Error deleting shifts': 'serverErrors.deleteShifts',
+  'The driver needs an email to sign in': 'serverErrors.driverNeedsEmail',
+  'child must be on the parent’s site': 'serverErrors.childOtherSite',
   'Please navigate to system settings and fill in missing parameters': 'serverErrors.missingParameters',
   'An error occured while creating or updating the reservation': 'serverErrors.reservationSave',
   'bad token': 'serverErrors.badToken',
