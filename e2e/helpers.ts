@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import en from '../packages/i18n/src/en.json' with { type: 'json' };
+import enResources from '../packages/i18n/src/resources/en.json' with { type: 'json' };
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -25,3 +27,8 @@ export function visibleText(page: Page): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text wanted here.
   return page.innerText('body');
 }
+
+/** Text an untranslated key would show (`resources.drivers.fields.x`, `validation.required`): any namespace of the catalogues. */
+export const RAW_KEY = new RegExp(
+  `\\b(${[...new Set([...Object.keys(en), ...Object.keys(enResources)])].join('|')})\\.[a-zA-Z_]`,
+);

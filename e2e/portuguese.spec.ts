@@ -1,9 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, visibleText } from './helpers.ts';
-
-/** Text an untranslated key would show (`resources.drivers.fields.x`, `validation.required`, ...). */
-const RAW_KEY =
-  /\b(resources|values|table|form|validation|jobs|dayNav|map|common|menu|auth|history|toast|settings)\.[a-zA-Z_]/;
+import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 const ADMIN_SCREENS = [
   'drivers',

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logIn, logOut, mainMenu } from './helpers.ts';
 
 /** A form field by its label: a text box, or a select (combobox) whose first or named option is picked. */
-async function fill(_page: Page, form: Locator, label: string, value: string) {
+async function fill(form: Locator, label: string, value: string) {
   await form.getByRole('textbox', { name: label, exact: true }).fill(value);
 }
 async function choose(page: Page, form: Locator, label: string, option?: string) {
@@ -32,15 +32,15 @@ const CASES: Case[] = [
     entity: 'Driver',
     valid: async (page, form, name) => {
       await choose(page, form, 'Site');
-      await fill(page, form, 'First name', 'Rémi');
-      await fill(page, form, 'Last name', name);
-      await fill(page, form, 'Phone', '514-555-0177');
-      await fill(page, form, 'Email', `${name.toLowerCase()}@example.com`);
+      await fill(form, 'First name', 'Rémi');
+      await fill(form, 'Last name', name);
+      await fill(form, 'Phone', '514-555-0177');
+      await fill(form, 'Email', `${name.toLowerCase()}@example.com`);
     },
     broken: {
-      set: (_p, form) => fill(_p, form, 'Per-area match', '1234567'),
+      set: (_p, form) => fill(form, 'Per-area match', '1234567'),
       message: 'cannot enter more than 6 digits',
-      fix: (_p, form) => fill(_p, form, 'Per-area match', '999999'),
+      fix: (_p, form) => fill(form, 'Per-area match', '999999'),
     },
     edit: { label: 'Display name', value: 'Rémi E.' },
   },
@@ -49,19 +49,19 @@ const CASES: Case[] = [
     entity: 'Vehicle',
     valid: async (page, form, name) => {
       await choose(page, form, 'Site');
-      await fill(page, form, 'Name', name);
-      await fill(page, form, 'Model', 'Transit');
-      await fill(page, form, 'Year', '2023');
-      await fill(page, form, 'Color', 'White');
-      await fill(page, form, 'License expiry', '2027-06-30');
+      await fill(form, 'Name', name);
+      await fill(form, 'Model', 'Transit');
+      await fill(form, 'Year', '2023');
+      await fill(form, 'Color', 'White');
+      await fill(form, 'License expiry', '2027-06-30');
       await page.keyboard.press('Escape');
-      await fill(page, form, 'Max passengers (pax)', '8');
+      await fill(form, 'Max passengers (pax)', '8');
       await choose(page, form, 'Services');
     },
     broken: {
-      set: (_p, form) => fill(_p, form, 'Min seats', '9'),
+      set: (_p, form) => fill(form, 'Min seats', '9'),
       message: 'Min seats must not be higher than pax',
-      fix: (_p, form) => fill(_p, form, 'Min seats', '2'),
+      fix: (_p, form) => fill(form, 'Min seats', '2'),
     },
     edit: { label: 'Color', value: 'Blue' },
   },
@@ -80,12 +80,12 @@ const CASES: Case[] = [
       await choose(page, form, 'To (type)', 'Area');
       await choose(page, form, 'To');
       await choose(page, form, 'Service');
-      await fill(page, form, 'Price', '42');
+      await fill(form, 'Price', '42');
     },
     broken: {
       set: async () => {},
       message: 'This field is required',
-      fix: (_p, form) => fill(_p, form, 'Code', 'E2E-RATE-1'),
+      fix: (_p, form) => fill(form, 'Code', 'E2E-RATE-1'),
     },
     edit: { label: 'Tag', value: 'e2e' },
   },
@@ -94,14 +94,14 @@ const CASES: Case[] = [
     settings: true,
     entity: 'Setting',
     valid: async (page, form, name) => {
-      await fill(page, form, 'Name', name);
+      await fill(form, 'Name', name);
       await choose(page, form, 'Category', 'Reservations');
       await choose(page, form, 'Type', 'Integer');
     },
     broken: {
-      set: (_p, form) => fill(_p, form, 'Value', '1.5'),
+      set: (_p, form) => fill(form, 'Value', '1.5'),
       message: 'The value must be a whole number',
-      fix: (_p, form) => fill(_p, form, 'Value', '15'),
+      fix: (_p, form) => fill(form, 'Value', '15'),
     },
     edit: { label: 'Label', value: 'E2E lead time' },
   },
@@ -130,7 +130,7 @@ for (const c of CASES) {
       .first()
       .click();
     const editForm = page.getByRole('form', { name: c.entity });
-    await fill(page, editForm, c.edit.label, c.edit.value);
+    await fill(editForm, c.edit.label, c.edit.value);
     await editForm.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${c.entity} updated`)).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, mainMenu, visibleText } from './helpers.ts';
+import { logIn, mainMenu, RAW_KEY, visibleText } from './helpers.ts';
 
 /** The generic table of one screen, as a user drives it: an enum filter, a sort, a page, a hidden column. */
 interface Case {
@@ -31,9 +31,6 @@ const CASES: Case[] = [
     hide: 'Phone',
   },
 ];
-
-/** Text an untranslated key would show (`resources.drivers.fields.x`, `validation.required`, ...). */
-const RAW_KEY = /\b(resources|values|table|form|validation|jobs|dayNav|map|common|menu)\.[a-zA-Z_]/;
 
 async function open(page: Page, c: Case) {
   await logIn(page, c.login ?? 'admin@demo.local');

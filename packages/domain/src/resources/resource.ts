@@ -50,6 +50,12 @@ export interface ResourceDef {
   /** Create and edit in a side form instead of a page. */
   sideForm?: boolean;
   /**
+   * Extra actions of the screen: `multiCreate` (the list links to a page that creates many records,
+   * driver shifts), `duplicate` (an edit page copies its record, shuttles), `signInPassword` (an edit
+   * page sets the record's sign-in password, drivers).
+   */
+  actions?: readonly ('multiCreate' | 'duplicate' | 'signInPassword')[];
+  /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /
    * delparent, one query per child): `{[owner]: record id, [item]: id}`. Insert and update leave it out.
    */

@@ -92,8 +92,9 @@ function FormBody({
     for (const item of remove) await call(links.remove, { [links.owner]: owner, [links.item]: item });
   };
   const save = async (values: Record<string, unknown>) => {
-    const { [links?.field ?? '']: linked, ...fields } = values;
-    const written = links ? fields : values;
+    // a linked list is written by its acts after the record, never by insert or update
+    const linked = links ? values[links.field] : undefined;
+    const written = links ? Object.fromEntries(Object.entries(values).filter(([k]) => k !== links.field)) : values;
     try {
       if (mode === 'create') {
         const stored = await call<Row>('insert', { col: def.collection, data: { ...written, ...(def.fixed ?? {}) } });
@@ -217,12 +218,14 @@ function RecordActions({
   return (
     <Group gap="xs">
       {record.suspended ? <Badge color="red">{t('form.suspended')}</Badge> : null}
-      {def.key === 'shuttles' && can(def.module, 'create') ? (
+      {def.actions?.includes('duplicate') && can(def.module, 'create') ? (
         <Button variant="default" component={Link} to={`${basePath}/duplicate/${record._id}`}>
           {t('duplicateShuttle.title')}
         </Button>
       ) : null}
-      {def.key === 'drivers' && can(def.module, 'edit') ? <DriverPasswordButton record={record} /> : null}
+      {def.actions?.includes('signInPassword') && can(def.module, 'edit') ? (
+        <DriverPasswordButton record={record} />
+      ) : null}
       {def.suspend && canChange ? <SuspendButton def={def} record={record} /> : null}
       {toggle && canChange ? (
         <Button

@@ -119,7 +119,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
               {t('table.delete')}
             </Button>
           ) : null}
-          {def.key === 'driverShifts' && can(def.module, 'create') ? (
+          {def.actions?.includes('multiCreate') && can(def.module, 'create') ? (
             <Button variant="default" component={Link} to={`${screen.path}/multi`} leftSection={<IconPlus size={16} />}>
               {t('multiShifts.title')}
             </Button>

@@ -24,7 +24,11 @@ export async function loadRefs(def: ResourceDef, rows: readonly Row[]): Promise<
   const wanted = refIds(def.columns, rows);
   await Promise.all(
     Object.entries(wanted).map(async ([col, ids]) => {
-      const label = def.columns.find((c) => c.ref?.col === col)?.ref?.label ?? ['name'];
+      // the column that refers to this collection, directly or through its type (a rate's from and to)
+      const ref = def.columns.find(
+        (c) => c.ref?.col === col || Object.values(c.ref?.colBy?.cols ?? {}).includes(col),
+      )?.ref;
+      const label = ref?.label ?? ['name'];
       const names = new Map<number, string>();
       out[col] = names;
       for (let i = 0; i < ids.length; i += REF_CHUNK) {

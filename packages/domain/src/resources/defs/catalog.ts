@@ -268,6 +268,7 @@ const period = z.looseObject({ start: dateTime(), end: dateTime() });
 
 export const driverShifts: ResourceDef = {
   key: 'driverShifts',
+  actions: ['multiCreate'],
   collection: 'driverShifts',
   module: 'driversShifts',
   entity: 'Driver Shift',

@@ -30,6 +30,7 @@ const perAreaMatch = z.preprocess(
 
 export const drivers: ResourceDef = {
   key: 'drivers',
+  actions: ['signInPassword'],
   collection: 'drivers',
   module: 'drivers',
   entity: 'Driver',

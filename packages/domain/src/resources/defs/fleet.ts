@@ -116,6 +116,7 @@ const stop = z.looseObject({
 /** Spec section 5, Shuttle: site, code, name, pax, hour, limit, lat and lon required. */
 export const shuttles: ResourceDef = {
   key: 'shuttles',
+  actions: ['duplicate'],
   collection: 'shuttles',
   module: 'shuttles',
   entity: 'Shuttle',
