@@ -12,12 +12,21 @@ test('forgot password through the outbox to a login with the new password', asyn
   await expect(page.getByText(/Back to the login page in \d+ seconds?\./)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 10_000 });
 
-  // No mail server: an admin reads the mail in the outbox.
+  // No mail server: staff see the mail in the outbox without its link...
   await logIn(page, 'admin@demo.local');
   await mainMenu(page).getByText('Settings', { exact: true }).click();
   await mainMenu(page).getByRole('link', { name: 'Outbox' }).click();
+  const seen = page.getByRole('row').filter({ hasText: 'dispatchadmin@demo.local' }).first();
+  await expect(seen).toContainText('Reset your password');
+  await expect(seen).toContainText('Only the owner account sees password links');
+  await expect(seen.getByRole('link')).toHaveCount(0);
+  await logOut(page);
+
+  // ...and the owner account opens it, to pass it on.
+  await logIn(page, 'superadmin@demo.local');
+  await page.goto('outbox');
   const mail = page.getByRole('row').filter({ hasText: 'dispatchadmin@demo.local' }).first();
-  await expect(mail).toContainText('Reset your password');
+  await mail.getByRole('button', { name: 'Show the link' }).click();
   const link = await mail.getByRole('link').first().getAttribute('href');
   expect(link).toContain('/admin/resetpw?token=');
   await logOut(page);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -8,16 +9,18 @@ import { PrincipalCache } from './auth/principal.cache.ts';
 import { TokenService } from './auth/token.ts';
 import type { Config } from './config.ts';
 import { registerLiveHub } from './live/hub.ts';
+import { mailLinkBase } from './mail/links.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Services } from './protocol/act.ts';
 import { dispatch } from './protocol/dispatch.ts';
 import { HttpError } from './protocol/errors.ts';
+import { RowBudget } from './protocol/row.budget.ts';
 import { serialize } from './protocol/serialize.ts';
 import { CollectionStore } from './store/collection.store.ts';
 import type { Database } from './store/db.ts';
+import { requestSignal } from './store/request.context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
-
 /** PostgreSQL errors that mean the input was wrong, not the server. */
 const PG_BAD_INPUT: Record<string, string> = {
   '2201B': 'Invalid search pattern',
@@ -25,31 +28,64 @@ const PG_BAD_INPUT: Record<string, string> = {
   '22007': 'Invalid date',
   '22008': 'Invalid date',
   '22003': 'Number out of range',
+  '22021': 'Text may not contain a NUL character',
+  '22P05': 'Text may not contain a NUL character',
+  '54000': 'The request is too large',
+  '54001': 'The request is too large',
 };
+
+/** A statement stopped by its time limit (or because its client left). */
+const QUERY_CANCELED = '57014';
 
 function toHttp(err: unknown): { status: number; body: Record<string, unknown> } {
   if (err instanceof HttpError) return { status: err.status, body: { error: err.message, ...err.extra } };
   const code = (err as { code?: string }).code ?? '';
-  if (code in PG_BAD_INPUT) return { status: 400, body: { error: PG_BAD_INPUT[code] } };
+  if (Object.hasOwn(PG_BAD_INPUT, code)) return { status: 400, body: { error: PG_BAD_INPUT[code] } };
+  // class 22 is PostgreSQL's "data exception": a value it cannot take, never the server's fault
+  if (/^22[0-9A-Z]{3}$/.test(code)) return { status: 400, body: { error: 'Invalid value' } };
+  if (code === QUERY_CANCELED) {
+    return { status: 503, body: { error: 'The request took too long and was stopped. Narrow it and try again.' } };
+  }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 400, body: { error: 'The request is too large' } };
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 400, body: { error: 'Send JSON' } };
   const status = (err as FastifyError).statusCode;
   if (status === 400 || err instanceof SyntaxError) return { status: 400, body: { error: 'Invalid JSON body' } };
+  // other refusals of the framework (a path the static files will not serve, a slow request)
+  if (status !== undefined && status > 400 && status < 500) {
+    return { status, body: { error: status === 404 ? 'Not found' : 'The request was refused' } };
+  }
   return { status: 500, body: { error: 'Something went wrong' } };
 }
 
 export interface AppOptions {
   db: Database;
   config: Config;
-  logger?: boolean;
+  /** Log level ('info' logs every request; server errors are logged at 'error', the default). */
+  logLevel?: 'info' | 'error' | 'silent';
+  /** Where log lines go (standard output by default). */
+  logStream?: { write(line: string): void };
+}
+
+/** A URL as logs may show it: the socket's `token` (and any other token parameter) left out. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|resetToken)=)[^&#]*/gi, '$1[hidden]');
 }
 
 /** The whole server: protocol at POST /, WebSocket at /socket, the console under /admin. */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: {
+      level: opts.logLevel ?? 'error',
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
     bodyLimit: BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // only the hops of our own proxies: an X-Forwarded-For entry a client wrote itself is not believed
+    trustProxy: (_address: string, hop: number) => hop < opts.config.trustProxy,
+    // a client that sends its request slowly does not hold a connection for ever
+    requestTimeout: 30_000,
   });
   const store = new CollectionStore(opts.db);
   const services: Services = {
@@ -60,20 +96,30 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     config: opts.config,
     fareContexts: new FareContextCache(store),
     principals: new PrincipalCache(),
+    rowBudget: new RowBudget(),
   };
   await services.fareContexts.start();
   await services.principals.start(store);
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = toHttp(err);
-    if (status === 500) req.log.error(err);
+    if (status >= 500) {
+      const e = err as { message?: string; code?: string; stack?: string };
+      req.log.error({ err: { message: e.message, code: e.code, stack: e.stack } }, 'server error');
+    }
     void reply.status(status).send(body);
   });
 
   app.post('/', async (req, reply) => {
-    const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-    const result = await dispatch(services, req.body, { ip: req.ip, origin });
-    return reply.type('application/json; charset=utf-8').send(serialize(result));
+    const origin = mailLinkBase(opts.config, req.protocol, req.headers.host);
+    // a client that leaves before its answer cancels the statement it started
+    const abort = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    const result = await requestSignal.run(abort.signal, () => dispatch(services, req.body, { ip: req.ip, origin }));
+    const type = 'application/json; charset=utf-8';
+    return reply.type(type).send(result instanceof Readable ? result : serialize(result));
   });
 
   await app.register(fastifyWebsocket);

@@ -10,6 +10,14 @@ export interface Config {
   mailFrom: string;
   /** Public address of the console, used in mailed links; else the address the request came to. */
   publicUrl: string | undefined;
+  /** Host names (besides this machine's) whose requests may set the base of mailed links when PUBLIC_URL is not set. */
+  allowedHosts: string[];
+  /** Proxy hops in front of the server whose X-Forwarded-For entry is trusted (0: none). */
+  trustProxy: number;
+  /** A session ends this many hours after its login, however often it is refreshed. */
+  sessionMaxHours: number;
+  /** Longest a statement of a request may run on PostgreSQL (PGlite cannot interrupt one). */
+  statementTimeoutMs: number;
   tokenSecret: string | undefined;
   tokenTtlSeconds: number;
   webDist: string;
@@ -25,8 +33,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Transport Console <no-reply@localhost>',
     publicUrl: env.PUBLIC_URL || undefined,
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: proxyHops(env.TRUST_PROXY),
+    sessionMaxHours: positive(env.SESSION_MAX_HOURS, 12),
+    statementTimeoutMs: positive(env.STATEMENT_TIMEOUT_MS, 15_000),
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 300),
     webDist: env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
   };
+}
+
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** TRUST_PROXY=1 (or a number of hops): only that many proxies' X-Forwarded-For entries are believed. */
+function proxyHops(v: string | undefined): number {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 && n < 10 ? n : 0;
 }

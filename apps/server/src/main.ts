@@ -24,7 +24,9 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
 
 async function main(): Promise<void> {
   const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
-  const db: Database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const db: Database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.statementTimeoutMs)
+    : await openPglite(config.dataDir);
   await migrate(db);
   const store = new CollectionStore(db);
   await ensureCatalog(store);
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
       console.log('Empty database. Create the first superadmin: npm run create-superadmin -- <email>');
     }
   }
-  const { app } = await buildApp({ db, config, logger: process.env.LOG === '1' });
+  const { app } = await buildApp({ db, config, logLevel: process.env.LOG === '1' ? 'info' : 'error' });
   await app.listen({ port: config.port, host: config.host });
   console.log(
     `Transport Console on http://localhost:${config.port}/admin/ (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,

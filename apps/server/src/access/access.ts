@@ -1,4 +1,13 @@
-import { type CollectionDef, can, hasAction, type ModuleKey, PEOPLE_ROLE_MODULES } from '@tc/domain';
+import {
+  COLLECTIONS,
+  type CollectionDef,
+  can,
+  hasAction,
+  type ModuleKey,
+  PEOPLE_ROLE_MODULES,
+  ROLE_NAMES,
+  type RoleName,
+} from '@tc/domain';
 import type { Principal } from '../auth/principal.ts';
 import { siteFree } from '../auth/principal.ts';
 import { Forbidden } from '../protocol/errors.ts';
@@ -51,9 +60,53 @@ export function changesStatus(module: ModuleKey, data: unknown): boolean {
  * modules; a query over several kinds of users needs the users module.
  */
 export function usersModule(roles: readonly unknown[]): ModuleKey {
-  const modules = new Set(roles.map((r) => (typeof r === 'string' ? (PEOPLE_ROLE_MODULES[r] ?? 'users') : 'users')));
+  const modules = new Set(roles.map(moduleOfRole));
   const [only] = [...modules];
   return modules.size === 1 && only ? only : 'users';
+}
+
+/** The module guarding users of one role (any name, `constructor` included, is only looked up as an own key). */
+function moduleOfRole(role: unknown): ModuleKey {
+  return typeof role === 'string' && Object.hasOwn(PEOPLE_ROLE_MODULES, role)
+    ? (PEOPLE_ROLE_MODULES[role] as ModuleKey)
+    : 'users';
+}
+
+/**
+ * Which users records a caller may change or delete: those of a role whose module grants the
+ * operation, never a superadmin unless the caller is one, never the owner account unless the caller
+ * is the owner. The condition goes into the write's own WHERE (collection acts) and a write that
+ * names any other record is refused as a whole (authorize).
+ */
+export interface UserWriteGuard {
+  roles: RoleName[];
+  exceptIds: number[];
+}
+
+export function userWriteGuard(p: Principal, op: 'update' | 'delete'): UserWriteGuard {
+  const roles = ROLE_NAMES.filter((role) => {
+    if (role === 'superadmin' && p.role !== 'superadmin') return false;
+    const module = moduleOfRole(role);
+    return can(p.access, module, actionFor(module, op));
+  });
+  return { roles, exceptIds: p.ownerId !== null && !p.isOwner ? [p.ownerId] : [] };
+}
+
+/** The guard as a filter of the protocol's language. */
+export function userWriteFilter(g: UserWriteGuard): Record<string, unknown> {
+  return { role: { $in: g.roles }, ...(g.exceptIds.length ? { _id: { $nin: g.exceptIds } } : {}) };
+}
+
+/** Does the guard let the caller write this record? */
+export function userWritable(g: UserWriteGuard, user: { _id: number; role?: unknown }): boolean {
+  return g.roles.includes(user.role as RoleName) && !g.exceptIds.includes(user._id);
+}
+
+/** May `p` send a first-password mail to this person: create on its module, on its site, within the write guard. */
+export function mayInvite(p: Principal, user: { _id: number; role?: unknown; unit: number | null }): boolean {
+  const scope = scopeOf(p);
+  if (scope.unit !== undefined && user.unit !== scope.unit) return false;
+  return can(p.access, moduleOfRole(user.role), 'create') && userWritable(userWriteGuard(p, 'update'), user);
 }
 
 /** The roles a users query is limited to, read from `role` (a value or `$in`). Empty when unrestricted. */
@@ -70,4 +123,24 @@ export function rolesInQuery(query: unknown): unknown[] {
 /** Only a superadmin may hand out the superadmin or admin role. */
 export function assertMayGrantRole(p: Principal, role: unknown): void {
   if ((role === 'superadmin' || role === 'admin') && p.role !== 'superadmin') throw new Forbidden();
+}
+
+/**
+ * What of the history log a caller reads: the changes of collections whose module it may view
+ * (with its site scope); for users, those of the people it may view when it may not view all users.
+ * Personal collections (views) are nobody else's history.
+ */
+export interface HistoryVisibility {
+  collections: string[];
+  /** Set when only users of these roles are visible (the caller views people modules, not users). */
+  userRoles?: string[];
+}
+
+export function historyVisibility(p: Principal): HistoryVisibility {
+  const collections = [...COLLECTIONS.values()]
+    .filter((d) => d.module !== null && d.name !== 'users' && can(p.access, d.module, 'view'))
+    .map((d) => d.name);
+  if (can(p.access, 'users', 'view')) return { collections: [...collections, 'users'] };
+  const userRoles = ROLE_NAMES.filter((r) => moduleOfRole(r) !== 'users' && can(p.access, moduleOfRole(r), 'view'));
+  return userRoles.length ? { collections: [...collections, 'users'], userRoles } : { collections };
 }

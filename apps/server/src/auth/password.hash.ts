@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot import).
@@ -16,4 +17,17 @@ export async function verifyPassword(stored: string, password: string): Promise<
   } catch {
     return false;
   }
+}
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * Checks a password against the stored hash, or against a throwaway hash when there is none, so
+ * an unknown email takes as long to refuse as a wrong password (no probing of addresses by time).
+ */
+export async function verifyOrDummy(stored: string | null | undefined, password: string): Promise<boolean> {
+  if (stored) return verifyPassword(stored, password);
+  dummy ??= hashPassword(randomBytes(16).toString('base64url'));
+  await verifyPassword(await dummy, password);
+  return false;
 }

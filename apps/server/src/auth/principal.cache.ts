@@ -1,4 +1,4 @@
-import type { CollectionStore } from '../store/collection.store.ts';
+import { type CollectionStore, SESSIONS_EVENT } from '../store/collection.store.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -16,7 +16,7 @@ export class PrincipalCache {
   async start(store: CollectionStore): Promise<void> {
     this.stop = await store.onChange((e) => {
       if (e.col === 'roles' || e.col === 'units') this.clear();
-      else if (e.col === 'users' && e.id !== null) this.forgetUser(e.id);
+      else if ((e.col === 'users' || e.col === SESSIONS_EVENT) && e.id !== null) this.forgetUser(e.id);
     });
   }
 

@@ -16,6 +16,8 @@ export interface Principal {
   unitName: string | null;
   unitType: string | null;
   isOwner: boolean;
+  /** The owner account's id (only the owner changes it). */
+  ownerId: number | null;
   favoriteTrips: number[];
   access: PermissionEntry[];
 }
@@ -32,7 +34,7 @@ interface Row {
 
 const BLOCKED = new Set(['suspended', 'inactive', 'disabled']);
 
-/** One query: the session, its user, the user's role and site. A revoked session or blocked user is an invalid token. */
+/** One query: the session, its user, the user's role and site. A revoked or ended session, or a blocked user, is an invalid token. */
 export async function loadPrincipal(db: Queryable, userId: number, sessionId: string): Promise<Principal> {
   const r = await db.query<Row>(
     `SELECT u._id AS user_id, u.unit, u.doc, s.revoked_at, r.doc AS role_doc, un.doc AS unit_doc,
@@ -41,7 +43,7 @@ export async function loadPrincipal(db: Queryable, userId: number, sessionId: st
      JOIN "users" u ON u._id = s.user_id
      LEFT JOIN "roles" r ON r.doc->>'roleCode' = u.doc->>'role'
      LEFT JOIN "units" un ON un._id = u.unit
-     WHERE s.id = $1 AND s.user_id = $2`,
+     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
     [sessionId, userId],
   );
   const row = r.rows[0];
@@ -68,6 +70,7 @@ function toPrincipal(row: Row, sessionId: string): Principal {
     unitName: row.unit_doc?.name ?? null,
     unitType: row.unit_doc?.type ?? null,
     isOwner: row.owner !== null && Number(row.owner) === row.user_id,
+    ownerId: row.owner === null ? null : Number(row.owner),
     favoriteTrips: Array.isArray(doc.favoriteTrips) ? (doc.favoriteTrips as number[]) : [],
     access: role === 'superadmin' ? allPermissions() : (row.role_doc?.permissions ?? []),
   };

@@ -20,12 +20,22 @@ export async function issueResetToken(db: Queryable, userId: number, mode: strin
   return token;
 }
 
-/** Marks the token used and gives its user, or undefined when unknown, used or expired. */
+/**
+ * Marks the token used and gives its user, or undefined when unknown, used or expired. Every other
+ * open link of that user dies with it: an older mail cannot set the password again.
+ */
 export async function consumeResetToken(db: Queryable, token: string): Promise<number | undefined> {
   const r = await db.query<{ user_id: number }>(
     `UPDATE auth_reset_tokens SET used_at = now()
      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
     [digest(token)],
   );
-  return r.rows[0]?.user_id;
+  const userId = r.rows[0]?.user_id;
+  if (userId !== undefined) await revokeResetTokens(db, userId);
+  return userId;
+}
+
+/** Ends every open link of a user (a password change, a used link). */
+export async function revokeResetTokens(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE auth_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
 }

@@ -1,23 +1,70 @@
 import { HttpError } from '../protocol/errors.ts';
-import type { Queryable } from '../store/db.ts';
+import type { Database, Queryable } from '../store/db.ts';
 
-export const THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
 export const TOO_MANY = 'Too many attempts. Try again later.';
+export const WINDOW_MINUTES = 15;
+const MAX_DELAY_SECONDS = 15 * 60;
 
 /**
- * Refuses with 429 once a key (an account or an address) has failed 10 times within the window:
- * every further try is refused, even with the right password, until old failures leave the window.
+ * One counter of attempts, kept in `auth_failures` for WINDOW_MINUTES.
+ * - grow: the first `free` attempts pass; after that each one waits twice as long after the last
+ *   (1 s, 2 s, 4 s, … up to 15 minutes), so a guesser slows down without locking anyone out.
+ * - cap: at most `free` attempts in the window (mail requests).
  */
-export async function assertNotThrottled(db: Queryable, keys: string[]): Promise<void> {
-  const r = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM auth_failures
-     WHERE key = ANY($1::text[]) AND time > now() - make_interval(mins => $2) GROUP BY key ORDER BY n DESC LIMIT 1`,
-    [keys, THROTTLE.windowMinutes],
-  );
-  if ((r.rows[0]?.n ?? 0) >= THROTTLE.maxFailures) throw new HttpError(429, TOO_MANY);
+export interface AttemptRule {
+  key: string;
+  free: number;
+  after: 'grow' | 'cap';
 }
 
-export async function recordFailure(db: Queryable, keys: string[]): Promise<void> {
-  await db.query('DELETE FROM auth_failures WHERE time < now() - make_interval(mins => $1)', [THROTTLE.windowMinutes]);
-  for (const key of keys) await db.query('INSERT INTO auth_failures (key) VALUES ($1)', [key]);
+/** Logins: per account and address (no one can lock an account for everyone), and per address. */
+export function loginRules(email: string, ip: string): AttemptRule[] {
+  return [
+    { key: `login:${email.toLowerCase()}|${ip}`, free: 5, after: 'grow' },
+    { key: `ip:${ip}`, free: 50, after: 'grow' },
+  ];
+}
+
+/** How long the attempt after `n` counted ones must wait after the last, in seconds. */
+export function delayAfter(n: number, rule: AttemptRule): number {
+  if (n < rule.free) return 0;
+  if (rule.after === 'cap') return Number.POSITIVE_INFINITY;
+  return Math.min(2 ** (n - rule.free), MAX_DELAY_SECONDS);
+}
+
+/**
+ * Counts and reserves an attempt under every rule in one transaction, before the password is
+ * checked: each key is locked while it is counted, so parallel attempts cannot all pass the count.
+ * Refuses with 429 when any rule says wait. Returns the ids of the reserved rows.
+ */
+export async function reserveAttempt(db: Database, rules: AttemptRule[]): Promise<number[]> {
+  return db.tx(async (tx) => {
+    const keys = rules.map((r) => r.key).sort();
+    for (const key of keys) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+    for (const rule of rules) {
+      const r = await tx.query<{ n: number; idle: number | null }>(
+        `SELECT count(*)::int AS n, extract(epoch FROM now() - max(time))::float8 AS idle FROM auth_failures
+         WHERE key = $1 AND time > now() - make_interval(mins => $2)`,
+        [rule.key, WINDOW_MINUTES],
+      );
+      const { n, idle } = r.rows[0] ?? { n: 0, idle: null };
+      const wait = delayAfter(n, rule);
+      if (wait > 0 && (idle === null || idle < wait)) {
+        const retryAfter = Number.isFinite(wait) ? Math.ceil(wait - (idle ?? 0)) : WINDOW_MINUTES * 60;
+        throw new HttpError(429, TOO_MANY, { retryAfter });
+      }
+    }
+    await tx.query('DELETE FROM auth_failures WHERE time < now() - make_interval(mins => $1)', [WINDOW_MINUTES]);
+    const ids: number[] = [];
+    for (const rule of rules) {
+      const r = await tx.query<{ id: number }>('INSERT INTO auth_failures (key) VALUES ($1) RETURNING id', [rule.key]);
+      ids.push(r.rows[0]?.id as number);
+    }
+    return ids;
+  });
+}
+
+/** A successful login: its reservation is not a failure, and its account-and-address counter starts over. */
+export async function attemptSucceeded(db: Queryable, ids: number[], clearKey: string): Promise<void> {
+  await db.query('DELETE FROM auth_failures WHERE id = ANY($1::int[]) OR key = $2', [ids, clearKey]);
 }

@@ -52,7 +52,8 @@ export class TokenService {
       throw new Unauthorized(INVALID_TOKEN);
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // a token without an expiry would never end: refused like a forged one
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw new Unauthorized(BAD_TOKEN);
       const claims = { userId, sessionId: payload.sid };

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type Harness, startHarness } from '../test/app-harness.ts';
+import { type Harness, PASSWORD, startHarness } from '../test/app-harness.ts';
+import { SAMPLES } from '../test/resource-samples.ts';
 
 let h: Harness;
 let port: number;
@@ -74,5 +75,43 @@ describe('/socket', () => {
     const c = await connect('forged');
     await until(() => c.closeCode() !== undefined);
     expect(c.closeCode()).toBe(4401);
+  });
+
+  it('closes a socket whose session ends (logout, suspension) and stops a module the role lost', async () => {
+    const login = async (email: string) =>
+      (await h.call({ act: 'login', email, password: PASSWORD })).body.token as string;
+    const leaving = await login('dispatchadmin@test.local');
+    const leaver = await connect(leaving);
+    await h.call({ act: 'logout', token: leaving });
+    await until(() => leaver.closeCode() !== undefined);
+    expect(leaver.closeCode()).toBe(4401);
+
+    const suspendedToken = await login('dispatchadmin2@test.local');
+    const suspended = await connect(suspendedToken);
+    const su = await h.tokenOf('superadmin');
+    const me = (await h.call({ act: 'find', col: 'users', token: su, query: { email: 'dispatchadmin2@test.local' } }))
+      .body.data as { _id: number; _version: number }[];
+    await h.call({
+      act: 'update',
+      col: 'users',
+      token: su,
+      query: { _id: me[0]?._id },
+      data: { status: 'suspended', _version: me[0]?._version },
+    });
+    await until(() => suspended.closeCode() !== undefined);
+    expect(suspended.closeCode()).toBe(4401);
+
+    // the accountant views rates; once its role loses them, it hears no more of them
+    const accountant = await connect(await login('accountant2@test.local'));
+    const rate = SAMPLES.rates?.(1, 2) as Record<string, unknown>;
+    const first = await h.call({ act: 'insert', col: 'rates', token: su, data: rate });
+    expect(first.status).toBe(200);
+    await until(() => accountant.messages.some((m) => m.type === 'change' && m.col === 'rates'));
+    await h.call({ act: 'saveroles', token: su, roles: [{ roleCode: 'accountant', permissions: [] }] });
+    await h.call({ act: 'insert', col: 'rates', token: su, data: SAMPLES.rates?.(2, 2) });
+    await h.call({ act: 'insert', col: 'jobs', token: su, data: { lastName: 'After', status: 'new', unit: 2 } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(accountant.messages.filter((m) => m.type === 'change' && m.col === 'rates')).toHaveLength(1);
+    accountant.ws.close();
   });
 });

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { scopeOf } from '../access/access.ts';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import type { Services } from '../protocol/act.ts';
-import type { ChangeEvent } from '../store/collection.store.ts';
+import { type ChangeEvent, SESSIONS_EVENT } from '../store/collection.store.ts';
 
 /** Modules whose view lets a client hear about a collection's changes (users covers people modules). */
 function viewModules(col: string): ModuleKey[] {
@@ -19,9 +19,36 @@ export function mayHear(p: Principal, e: ChangeEvent): boolean {
   return viewModules(e.col).some((m) => can(p.access, m, 'view'));
 }
 
-/** The WebSocket at /socket: forwards committed changes to the clients allowed to see them. */
+/** Does this change alter what the caller may do (its user, its sessions, roles, sites)? */
+function aboutCaller(e: ChangeEvent, p: Principal): boolean {
+  return e.col === 'roles' || e.col === 'units' || ((e.col === 'users' || e.col === SESSIONS_EVENT) && e.id === p.id);
+}
+
+/** How often every socket's session is checked even when no change comes (an ended session's lifetime). */
+const SWEEP_MS = 30_000;
+
+/**
+ * The WebSocket at /socket: forwards committed changes to the clients allowed to see them. A
+ * socket's caller is checked again before each change it would hear (through the principal cache,
+ * which a change of users, roles or sessions empties at once) and every SWEEP_MS: after logout,
+ * suspension, a password change or the end of its session, the socket is closed with 4401; after
+ * the loss of a module, it no longer hears that module's changes.
+ */
 export async function registerLiveHub(app: FastifyInstance, services: Services): Promise<() => Promise<void>> {
   const clients = new Map<WebSocket, Principal>();
+  const current = async (socket: WebSocket, p: Principal, reload = false): Promise<Principal | undefined> => {
+    try {
+      const load = () => loadPrincipal(services.db, p.id, p.sessionId);
+      // the cache hears the same change on its own connection, maybe later: read the database itself
+      const fresh = reload ? await load() : await services.principals.get(p.sessionId, load);
+      clients.set(socket, fresh);
+      return fresh;
+    } catch {
+      clients.delete(socket);
+      socket.close(4401, 'invalid token');
+      return undefined;
+    }
+  };
   app.get('/socket', { websocket: true }, (socket, req) => {
     const token = (req.query as { token?: string }).token;
     services.tokens
@@ -34,8 +61,30 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
       .catch(() => socket.close(4401, 'bad token'));
     socket.on('close', () => clients.delete(socket));
   });
-  return services.store.onChange((e) => {
+  // one change after another, so that a slow session check never reorders what a client hears
+  let queue: Promise<void> = Promise.resolve();
+  const forward = async (e: ChangeEvent) => {
     const message = JSON.stringify({ type: 'change', ...e });
-    for (const [socket, p] of clients) if (mayHear(p, e)) socket.send(message);
+    for (const [socket, known] of [...clients]) {
+      if (e.col === SESSIONS_EVENT && known.id !== e.id) continue;
+      const p = await current(socket, known, aboutCaller(e, known));
+      if (p && e.col !== SESSIONS_EVENT && mayHear(p, e)) socket.send(message);
+    }
+  };
+  const stopFeed = await services.store.onChange((e) => {
+    queue = queue.then(() => forward(e)).catch(() => undefined);
   });
+  const sweep = setInterval(() => {
+    queue = queue
+      .then(async () => {
+        for (const [socket, p] of [...clients]) await current(socket, p);
+      })
+      .catch(() => undefined);
+  }, SWEEP_MS);
+  sweep.unref();
+  return async () => {
+    clearInterval(sweep);
+    await stopFeed();
+    await queue;
+  };
 }

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
+import type { RowBudget } from './row.budget.ts';
 
 export interface Services {
   db: Database;
@@ -17,6 +18,7 @@ export interface Services {
   config: Config;
   fareContexts: FareContextCache;
   principals: PrincipalCache;
+  rowBudget: RowBudget;
 }
 
 export interface ActContext {
@@ -50,6 +52,11 @@ export type Permission =
 
 export interface Act {
   permission: Permission;
+  /**
+   * Most rows the act holds in memory (its answer): reserved from the caller's RowBudget while a
+   * top-level call runs. Acts that return a few fields leave it out.
+   */
+  rows?: (body: Record<string, unknown>) => number;
   run(ctx: ActContext): Promise<unknown>;
 }
 

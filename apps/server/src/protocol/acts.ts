@@ -1,6 +1,7 @@
 import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
+import { outboxActs } from '../acts/outbox/outbox.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
@@ -18,4 +19,5 @@ export const ACTS: Readonly<Record<string, Act>> = {
   ...driverActs,
   ...shiftActs,
   ...shuttleActs,
+  ...outboxActs,
 };

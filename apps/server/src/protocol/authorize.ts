@@ -7,7 +7,10 @@ import {
   rolesInQuery,
   scopeOf,
   usersModule,
+  userWritable,
+  userWriteGuard,
 } from '../access/access.ts';
+import { idOf } from '../acts/collections/collection.acts.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ActContext, Permission } from './act.ts';
 import { BadRequest, Forbidden } from './errors.ts';
@@ -43,6 +46,7 @@ async function authorizeCollection(op: CollectionOp, ctx: ActContext, p: Princip
   if (def.readOnly && op !== 'find') throw new Forbidden();
   if (def.module === null) return; // personal collections (views) filter by the caller themselves
   let module: ModuleKey = def.module;
+  if (def.name === 'users' && (op === 'update' || op === 'delete')) await assertUsersWritable(op, ctx, p);
   if (def.name === 'users') module = usersModule(await rolesConcerned(op, ctx, p));
   requireAccess(p, module, actionFor(module, op, def));
   if (def.name === 'users' && op === 'update' && hasRoleChange(ctx.body.data)) requireAccess(p, 'users', 'changeRole');
@@ -53,18 +57,44 @@ function hasRoleChange(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'role' in data;
 }
 
+/**
+ * A users update or delete is refused as a whole when it names any record outside the caller's
+ * write guard (another role's people, a superadmin, the owner). The delete act also puts the guard
+ * into its own WHERE, so a record that changes role meanwhile is not touched either.
+ */
+async function assertUsersWritable(op: 'update' | 'delete', ctx: ActContext, p: Principal): Promise<void> {
+  const guard = userWriteGuard(p, op);
+  const { store } = ctx.services;
+  if (op === 'update') {
+    const target = await store.getById('users', idOf(ctx.body.query));
+    if (target && !userWritable(guard, target)) throw new Forbidden();
+    return;
+  }
+  const query = ctx.body.query;
+  if (typeof query !== 'object' || query === null || Object.keys(query).length === 0) return; // the act refuses it
+  const outside = await store.count(
+    'users',
+    { $and: [query, { $or: [{ role: { $nin: guard.roles } }, { _id: { $in: guard.exceptIds } }] }] },
+    scopeOf(p),
+  );
+  if (outside > 0) throw new Forbidden();
+}
+
 /** The roles a users call touches: asked for in the query or data, or held by the records it names. */
 async function rolesConcerned(op: CollectionOp, ctx: ActContext, p: Principal): Promise<unknown[]> {
   const body = ctx.body;
   if (op === 'find' || op === 'export') return rolesInQuery(body.query);
   if (op === 'insert') return [(body.data as { role?: unknown } | undefined)?.role];
-  const targets = await ctx.services.store.find(
-    'users',
-    { query: body.query, project: { role: 1 }, limit: 1000 },
-    scopeOf(p),
-  );
-  const roles = targets.data.map((r) => r.role);
-  const newRole = (body.data as { role?: unknown } | undefined)?.role;
-  if (op === 'update' && newRole !== undefined) roles.push(newRole);
-  return roles.length ? roles : [undefined];
+  const roles: unknown[] = [];
+  if (op === 'update') {
+    const target = await ctx.services.store.getById('users', idOf(body.query));
+    roles.push(target?.role);
+    const newRole = (body.data as { role?: unknown } | undefined)?.role;
+    if (newRole !== undefined) roles.push(newRole);
+    return roles;
+  }
+  // a delete: every role it may touch is within the guard (checked above); the module is the one
+  // of the roles actually selected, which the guard limits the WHERE to
+  const found = await ctx.services.store.distinctValues('users', 'role', body.query, scopeOf(p));
+  return found.length ? found : [undefined];
 }

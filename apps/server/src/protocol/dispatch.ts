@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import type { ActContext, Services } from './act.ts';
 import { ACTS } from './acts.ts';
@@ -42,5 +43,20 @@ async function run(
     dispatch: (inner) => run(services, { ...inner, token: body.token }, info, principal),
   };
   if (principal) await authorize(act.permission, ctx, principal);
-  return act.run(ctx);
+  // a top-level call holds its rows from the caller's budget until its answer is sent
+  const release =
+    principal && !caller && act.rows ? services.rowBudget.reserve(principal.id, act.rows(body)) : undefined;
+  if (!release) return act.run(ctx);
+  try {
+    const result = await act.run(ctx);
+    if (result instanceof Readable) {
+      result.once('close', release);
+      return result;
+    }
+    release();
+    return result;
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

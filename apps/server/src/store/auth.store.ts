@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor } from './collection.store.ts';
+import { type Actor, CHANGE_CHANNEL, type ChangeEvent, SESSIONS_EVENT } from './collection.store.ts';
 import type { Database, Queryable } from './db.ts';
 import { recordHistory } from './history.store.ts';
 
@@ -64,9 +64,13 @@ export async function setPasswords(db: Queryable, userIds: number[], hash: strin
   );
 }
 
-export async function createSession(db: Queryable, userId: number): Promise<string> {
+/** A new session that ends `maxHours` after now, however often its token is refreshed. */
+export async function createSession(db: Queryable, userId: number, maxHours: number): Promise<string> {
   const id = randomBytes(18).toString('base64url');
-  await db.query('INSERT INTO auth_sessions (id, user_id) VALUES ($1, $2)', [id, userId]);
+  await db.query(
+    'INSERT INTO auth_sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
+    [id, userId, maxHours * 3600],
+  );
   return id;
 }
 
@@ -75,11 +79,27 @@ export async function touchSession(db: Queryable, sessionId: string): Promise<vo
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
-  await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  const r = await db.query<{ user_id: number }>(
+    'UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id',
+    [sessionId],
+  );
+  const userId = r.rows[0]?.user_id;
+  if (userId !== undefined) await notifySessionsEnded(db, userId);
 }
 
-export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/** Ends every session of a user but `keep` (the one that changed its password). */
+export async function revokeUserSessions(db: Queryable, userId: number, keep?: string): Promise<void> {
+  await db.query(
+    'UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
+    [userId, keep ?? null],
+  );
+  await notifySessionsEnded(db, userId);
+}
+
+/** Tells every server (principal caches, sockets) that sessions of this user ended. */
+async function notifySessionsEnded(db: Queryable, userId: number): Promise<void> {
+  const e: ChangeEvent = { col: SESSIONS_EVENT, op: 'update', id: userId, unit: null };
+  await db.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(e)]);
 }
 
 export async function setOwner(db: Queryable, userId: number): Promise<void> {

@@ -30,7 +30,9 @@ export interface FindOptions {
 }
 
 export const MAX_LIMIT = 1000;
-const CHANGE_CHANNEL = 'changes';
+export const CHANGE_CHANNEL = 'changes';
+/** The `col` of change events saying a user's sessions ended (no collection: nobody hears it but the caches and the hub). */
+export const SESSIONS_EVENT = 'auth_sessions';
 
 export interface ChangeEvent {
   col: string;
@@ -172,15 +174,28 @@ export class CollectionStore {
     return { ...r, data: JSON.parse(r.data.text) as StoredRecord[] };
   }
 
-  async count(col: string, query: unknown, scope: Scope = {}): Promise<number> {
+  async count(col: string, query: unknown, scope: Scope = {}, q: Queryable = this.db): Promise<number> {
     const d = def(col);
     const params = new Params();
     const where = whereWithScope(d, query, scope, params);
-    const r = await this.db.query<{ n: number }>(
+    const r = await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${tableName(d.name)} WHERE ${where}`,
       params.values,
     );
     return r.rows[0]?.n ?? 0;
+  }
+
+  /** The distinct values of one field among the records of the query (at most 100). */
+  async distinctValues(col: string, field: string, query: unknown, scope: Scope = {}): Promise<unknown[]> {
+    const d = def(col);
+    const params = new Params();
+    const where = whereWithScope(d, query, scope, params);
+    const c = resolverFor(d)(field, params);
+    const r = await this.db.query<{ v: unknown }>(
+      `SELECT DISTINCT ${c.expr} AS v FROM ${tableName(d.name)} WHERE ${where} LIMIT 100`,
+      params.values,
+    );
+    return r.rows.map((row) => row.v);
   }
 
   /**
@@ -269,13 +284,15 @@ export class CollectionStore {
     version: number,
     actor: Actor,
     scope: Scope = {},
+    q?: Queryable,
   ): Promise<StoredRecord> {
     const d = def(col);
     checkFields(d, patch);
     const newUnit = d.siteScoped && 'unit' in patch ? unitOf(patch) : undefined;
+    const inTx = (run: (tx: Queryable) => Promise<StoredRecord>) => (q ? run(q) : this.db.tx(run));
     return mapUniqueViolation(
       d,
-      this.db.tx(async (tx) => {
+      inTx(async (tx) => {
         const current = await tx.query<{ unit: number | null; version: number; doc: Doc }>(
           `SELECT unit, version, doc FROM ${tableName(d.name)} WHERE _id = $1 FOR UPDATE`,
           [id],
@@ -300,6 +317,19 @@ export class CollectionStore {
         return { ...doc, _id: id, unit, _version: row.version + 1 } as StoredRecord;
       }),
     );
+  }
+
+  /**
+   * Runs a write and the uniqueness checks before it in one transaction that holds (when `lock`,
+   * for collections with uniqueness rules) the collection's uniqueness lock: two writers of the same email cannot both pass the check (PostgreSQL runs
+   * them side by side; PGlite runs one at a time anyway).
+   */
+  withUniqueLock<T>(col: string, lock: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const d = def(col);
+    return this.db.tx(async (tx) => {
+      if (lock) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`unique:${d.name}`]);
+      return fn(tx);
+    });
   }
 
   /** Deletes the records the filter selects (within the scope); each deletion is recorded. */
@@ -335,6 +365,7 @@ export class CollectionStore {
     const d = def(col);
     if (docs.length === 0) return;
     await this.db.tx(async (tx) => {
+      await tx.query('SET LOCAL statement_timeout = 0'); // a whole operator's data may take a while
       const chunk = 500;
       for (let i = 0; i < docs.length; i += chunk) {
         const part = docs.slice(i, i + chunk).map((doc) => ({

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { requestSignal } from './request.context.ts';
 
 /** Anything that runs a parameterised statement: the database or a transaction on it. */
 export interface Queryable {
@@ -42,9 +43,42 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-/** A PostgreSQL server through a connection pool. */
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+/** Runs a statement on `client`; when the request it serves is abandoned, the server cancels it. */
+async function cancellable(url: string, client: pg.PoolClient, sql: string, params?: unknown[]) {
+  const signal = requestSignal.getStore();
+  if (!signal) return client.query(sql, params);
+  signal.throwIfAborted();
+  // a cancel comes over a connection of its own: the pool may be full of the very statements to stop
+  let cancelling: Promise<unknown> | undefined;
+  const cancel = () => {
+    const c = new pg.Client({ connectionString: url });
+    const pid = (client as unknown as { processID: number }).processID;
+    cancelling = c
+      .connect()
+      .then(() => c.query('SELECT pg_cancel_backend($1)', [pid]))
+      .catch(() => undefined)
+      .finally(() => c.end().catch(() => undefined));
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await client.query(sql, params);
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    // the connection goes back to the pool only once a cancel aimed at it is over
+    await cancelling;
+  }
+}
+
+/**
+ * A PostgreSQL server through a connection pool. Every statement has `statementTimeoutMs` (0: none);
+ * long work that must go on (migrations, bulk loads) lifts it with SET LOCAL in its transaction.
+ */
+export async function openPostgres(url: string, statementTimeoutMs = 0): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_SIZE ?? 10),
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // An idle connection that the server ends (restart, DROP DATABASE ... FORCE) must not crash the process.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const probe = await pool.query('SELECT 1');
@@ -52,15 +86,20 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     query: async (sql, params) => {
-      const r = await pool.query(sql, params as unknown[]);
-      return { rows: r.rows };
+      if (!requestSignal.getStore()) return { rows: (await pool.query(sql, params as unknown[])).rows };
+      const client = await pool.connect();
+      try {
+        return { rows: (await cancellable(url, client, sql, params as unknown[])).rows };
+      } finally {
+        client.release();
+      }
     },
     tx: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const out = await fn({
-          query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[])).rows }),
+          query: async (sql, params) => ({ rows: (await cancellable(url, client, sql, params as unknown[])).rows }),
         });
         await client.query('COMMIT');
         return out;

@@ -39,7 +39,19 @@ describe('translateFilter', () => {
     [{ date: 'not a date' }, 'date must be a date'],
     [{ lastName: ['a', 'b'] }, 'Use $in to match lastName against a list'],
     [{ $or: [] }, '$or needs a list of 1 to 50 conditions'],
-    [{ lastName: { $regex: '(' } }, 'Invalid pattern for lastName'],
+    [
+      { lastName: { $regex: '(' } },
+      'Search on lastName takes plain text (optionally starting with ^ or ending with $)',
+    ],
+    // a pattern that backtracks for minutes in PostgreSQL's regex engine is not a text search
+    [
+      { lastName: { $regex: '(.{0,100}){1,100}z' } },
+      'Search on lastName takes plain text (optionally starting with ^ or ending with $)',
+    ],
+    [
+      { lastName: { $regex: 'a\\d+' } },
+      'Search on lastName takes plain text (optionally starting with ^ or ending with $)',
+    ],
     [{ lastName: { $regex: 'a', $options: 'x' } }, '$options may only be "i"'],
     [{ seats: { $regex: 'a' } }, '$regex needs a text field, not seats'],
     [{ lastName: { $exists: 'yes' } }, '$exists on lastName must be true or false'],

@@ -7,12 +7,21 @@ import { hotColumn, isIdentifier } from './names.ts';
  * collection declares and the operators below get through; every value travels as a parameter.
  */
 
-export const LIMITS = { depth: 6, branches: 50, inValues: 1000, regexLength: 200, pathSegments: 6 } as const;
+export const LIMITS = {
+  depth: 6,
+  branches: 50,
+  inValues: 1000,
+  regexLength: 200,
+  pathSegments: 6,
+  /** PostgreSQL takes at most 65,535 parameters a statement; a filter keeps well below. */
+  parameters: 10_000,
+} as const;
 
 /** Collects parameter values and hands out their placeholders. */
 export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
+    if (this.values.length >= LIMITS.parameters) throw new BadRequest('The query is too large: ask for fewer values');
     this.values.push(value);
     return `$${this.values.length}`;
   }
@@ -169,12 +178,12 @@ function scalar(col: Column, path: string, v: unknown, params: Params): { expr: 
       return { expr: col.expr, param: `${params.add(n)}::bigint` };
     }
     case 'ts': {
-      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw new BadRequest(`${path} must be a date`);
+      if (!isDate(v)) throw new BadRequest(`${path} must be a date`);
       return { expr: col.expr, param: `${params.add(v)}::timestamptz` };
     }
     case 'text':
       if (typeof v === 'string') {
-        if (col.isDate && Number.isNaN(Date.parse(v.replace(' ', 'T')))) throw new BadRequest(`${path} must be a date`);
+        if (col.isDate && !isDate(v)) throw new BadRequest(`${path} must be a date`);
         return { expr: col.expr, param: params.add(v) };
       }
       if (col.jsonExpr && (typeof v === 'number' || typeof v === 'boolean') && !col.isDate) {
@@ -188,6 +197,11 @@ function scalar(col: Column, path: string, v: unknown, params: Params): { expr: 
       }
       throw new BadRequest(`${path} must be a number, text or true/false`);
   }
+}
+
+/** A date of the calendar PostgreSQL and the console share: a four-digit year, then what Date reads. */
+function isDate(v: unknown): v is string {
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T')));
 }
 
 function equals(col: Column, path: string, v: unknown, params: Params): string {
@@ -233,18 +247,53 @@ function compare(col: Column, path: string, op: string, v: unknown, params: Para
   return `${s.expr} ${op} ${s.param}`;
 }
 
+/**
+ * `$regex` is a text search, not a regular expression: the pattern may hold only literal text
+ * (metacharacters escaped with a backslash) between an optional `^` and `$`. It becomes a LIKE
+ * (ILIKE with option i) built here, so no pattern can make the database backtrack for minutes.
+ */
 function regex(col: Column, path: string, v: unknown, options: unknown, params: Params): string {
   if (col.mode !== 'text') throw new BadRequest(`$regex needs a text field, not ${path}`);
   if (typeof v !== 'string' || v.length > LIMITS.regexLength) {
     throw new BadRequest(`$regex on ${path} must be text of at most ${LIMITS.regexLength} characters`);
   }
   if (options !== undefined && options !== 'i' && options !== '') throw new BadRequest(`$options may only be "i"`);
-  try {
-    new RegExp(v);
-  } catch {
-    throw new BadRequest(`Invalid pattern for ${path}`);
+  const search = literalSearch(v);
+  if (!search) throw new BadRequest(`Search on ${path} takes plain text (optionally starting with ^ or ending with $)`);
+  const like = `${search.start ? '' : '%'}${escapeLike(search.text)}${search.end ? '' : '%'}`;
+  return `${col.expr} ${options === 'i' ? 'ILIKE' : 'LIKE'} ${params.add(like)}`;
+}
+
+const META = new Set([...'.*+?()[]{}|^$']);
+
+/** The literal text of a search pattern and its anchors, or undefined when it is a real regular expression. */
+export function literalSearch(pattern: string): { text: string; start: boolean; end: boolean } | undefined {
+  let body = pattern;
+  const start = body.startsWith('^');
+  if (start) body = body.slice(1);
+  let text = '';
+  let end = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (c === '\\') {
+      const next = body[i + 1];
+      // an escaped character is itself; \d, \w, \x2d and the like are classes or codes, not text
+      if (next === undefined || /[A-Za-z0-9]/.test(next)) return undefined;
+      text += next;
+      i++;
+    } else if (c === '$' && i === body.length - 1) {
+      end = true;
+    } else if (META.has(c)) {
+      return undefined;
+    } else {
+      text += c;
+    }
   }
-  return `${col.expr} ${options === 'i' ? '~*' : '~'} ${params.add(v)}`;
+  return { text, start, end };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A two-value array on a date field: from the first value to the second (a bare day runs to its end). */

@@ -1,3 +1,4 @@
+import type { HistoryVisibility } from '../access/access.ts';
 import { BadRequest } from '../protocol/errors.ts';
 import type { Actor, Doc, FindOptions, Scope } from './collection.store.ts';
 import type { Queryable } from './db.ts';
@@ -50,10 +51,16 @@ export async function findHistory(
   db: Queryable,
   opts: FindOptions,
   scope: Scope,
+  /** What the caller may read (access.historyVisibility); all of it for the server's own reads. */
+  visible?: HistoryVisibility,
 ): Promise<{ data: Doc[]; count?: number }> {
   const params = new Params();
   let where = translateFilter(opts.query, resolve, params);
   if (scope.unit !== undefined) where = `(${where}) AND unit = ${params.add(scope.unit)}::int`;
+  if (visible) where = `(${where}) AND collection = ANY(${params.add(visible.collections)}::text[])`;
+  if (visible?.userRoles) {
+    where += ` AND (collection <> 'users' OR record_id IN (SELECT _id FROM "users" WHERE "h_role" = ANY(${params.add(visible.userRoles)}::text[])))`;
+  }
   const countParams = [...params.values];
   const order = translateSort(opts.sort ?? { time: 1 }, resolve, params);
   const limit = opts.limit === undefined ? 100 : Number(opts.limit);

@@ -43,6 +43,13 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    sql: `
+      ALTER TABLE auth_sessions ADD COLUMN expires_at timestamptz NOT NULL DEFAULT now() + interval '12 hours';
+      CREATE TABLE outbox_links (outbox_id integer PRIMARY KEY, link text NOT NULL);
+    `,
+  },
 ];
 
 /** Applies pending migrations, then creates or extends each collection's table from the registry. */
@@ -58,12 +65,19 @@ export async function migrate(db: Database): Promise<void> {
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
       await db.tx(async (q) => {
+        await q.query('SET LOCAL statement_timeout = 0');
         for (const stmt of splitStatements(m.sql)) await q.query(stmt);
         await q.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
       });
     }
     const trigram = await enableTrigram(db);
-    for (const def of COLLECTIONS.values()) await syncCollection(db, def, trigram);
+    for (const def of COLLECTIONS.values()) {
+      // an index over a large table may take longer than a request's statement time limit
+      await db.tx(async (q) => {
+        await q.query('SET LOCAL statement_timeout = 0');
+        await syncCollection(q, def, trigram);
+      });
+    }
   } finally {
     if (db.kind === 'postgres') await db.query('SELECT pg_advisory_unlock(4242)');
   }

@@ -1,8 +1,8 @@
 import { STAFF_ROLES } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.hash.ts';
-import { readConfig } from '../config.ts';
+import { type Config, readConfig } from '../config.ts';
 import type { Services } from '../protocol/act.ts';
 import { setOwner, setPasswords } from '../store/auth.store.ts';
 import { ensureCatalog } from '../store/catalog.ts';
@@ -14,7 +14,11 @@ export interface Harness {
   app: FastifyInstance;
   services: Services;
   /** One protocol call, from `ip` (default 127.0.0.1). */
-  call(body: Record<string, unknown>, ip?: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  call(
+    body: Record<string, unknown>,
+    ip?: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   /** Logs in `<role>@test.local` (site 1) or `<role>2@test.local` (site 2) and returns the token. */
   tokenOf(role: string, site?: 1 | 2): Promise<string>;
   close(): Promise<void>;
@@ -24,10 +28,18 @@ export interface Harness {
  * A server on a fresh database with two sites and one login per staff role on each
  * (`<role>@test.local` on site 1, `<role>2@test.local` on site 2), all with PASSWORD.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(
+  options: { config?: Partial<Config>; app?: Partial<AppOptions> } = {},
+): Promise<Harness> {
   const { db, drop } = await freshDatabase();
-  const config = { ...readConfig({}), tokenSecret: 'test-secret', smtpUrl: undefined, webDist: '/nonexistent' };
-  const { app, services } = await buildApp({ db, config });
+  const config: Config = {
+    ...readConfig({}),
+    tokenSecret: 'test-secret',
+    smtpUrl: undefined,
+    webDist: '/nonexistent',
+    ...options.config,
+  };
+  const { app, services } = await buildApp({ db, config, ...options.app });
   const { store } = services;
   await ensureCatalog(store);
   const system = { id: null, name: 'fixtures' };
@@ -55,8 +67,8 @@ export async function startHarness(): Promise<Harness> {
   await setPasswords(db, ids, await hashPassword(PASSWORD));
   await setOwner(db, ids[0] as number);
   const tokens = new Map<string, string>();
-  const call = async (body: Record<string, unknown>, ip = '127.0.0.1') => {
-    const r = await app.inject({ method: 'POST', url: '/', payload: body, remoteAddress: ip });
+  const call = async (body: Record<string, unknown>, ip = '127.0.0.1', headers: Record<string, string> = {}) => {
+    const r = await app.inject({ method: 'POST', url: '/', payload: body, remoteAddress: ip, headers });
     return { status: r.statusCode, body: r.json() as Record<string, unknown> };
   };
   return {

@@ -549,8 +549,10 @@ const collections: CollectionDef[] = [
   {
     name: 'outbox',
     module: 'messages',
-    siteScoped: false,
-    fields: { to: 'text', subject: 'text', text: 'text', html: 'text', time: 'date', kind: 'text' },
+    // the recipient's site: staff read the mail of their own site (and mail to no site)
+    siteScoped: true,
+    unitOptional: true,
+    fields: { to: 'text', subject: 'text', text: 'text', html: 'text', time: 'date', kind: 'text', hasLink: 'bool' },
     defaultSort: { time: -1 },
     readOnly: true,
   },

@@ -1,4 +1,12 @@
-import { assertMayGrantRole, scopeOf } from '../../access/access.ts';
+import { Readable } from 'node:stream';
+import type { ResourceDef } from '@tc/domain';
+import {
+  assertMayGrantRole,
+  historyVisibility,
+  scopeOf,
+  userWriteFilter,
+  userWriteGuard,
+} from '../../access/access.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest, NotFound } from '../../protocol/errors.ts';
 import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
@@ -33,13 +41,24 @@ function ownViews(query: unknown, userId: number): unknown {
   return query === undefined || query === null ? { user: userId } : { $and: [query, { user: userId }] };
 }
 
+/** Rows a find may return: its limit (100 when absent, at most MAX_LIMIT), none for a count only. */
+function rowsOf(body: Doc): number {
+  if (body.count === 2) return 0;
+  const limit = typeof body.limit === 'number' && body.limit >= 0 ? body.limit : 100;
+  return Math.min(limit, MAX_LIMIT);
+}
+
+/** Most rows one batch may ask for, all its queries together. */
+export const BATCH_ROWS = 5000;
+
 const find: Act = {
   permission: { kind: 'collection', op: 'find' },
+  rows: rowsOf,
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
     const col = colOf(ctx);
     const opts = findOptions(ctx.body);
-    if (col === 'history') return findHistory(ctx.services.db, opts, scopeOf(p));
+    if (col === 'history') return findHistory(ctx.services.db, opts, scopeOf(p), historyVisibility(p));
     if (col === 'views') opts.query = ownViews(opts.query, p.id);
     return ctx.services.store.findRaw(col, opts, scopeOf(p));
   },
@@ -47,13 +66,26 @@ const find: Act = {
 
 const MAX_BATCH = 25;
 
+function batchQueries(body: Doc): unknown[] {
+  const queries = body.queries;
+  if (!Array.isArray(queries) || queries.length === 0 || queries.length > MAX_BATCH) {
+    throw new BadRequest(`queries must be a list of 1 to ${MAX_BATCH} queries`);
+  }
+  return queries;
+}
+
 const batch: Act = {
   permission: { kind: 'delegated', acts: ['find', 'countroles'] },
+  rows: (body) => {
+    const rows = batchQueries(body).reduce<number>(
+      (n, q) => n + (typeof q === 'object' && q ? rowsOf(q as Doc) : 0),
+      0,
+    );
+    if (rows > BATCH_ROWS) throw new BadRequest(`A batch may ask for at most ${BATCH_ROWS} rows in all`);
+    return rows;
+  },
   run: async (ctx) => {
-    const queries = ctx.body.queries;
-    if (!Array.isArray(queries) || queries.length === 0 || queries.length > MAX_BATCH) {
-      throw new BadRequest(`queries must be a list of 1 to ${MAX_BATCH} queries`);
-    }
+    const queries = batchQueries(ctx.body);
     const results = [];
     for (const q of queries) {
       const body = objectOf(q, 'each query');
@@ -84,12 +116,20 @@ const insert: Act = {
     if (col === 'users') assertMayGrantRole(p, data.role);
     const scope = scopeOf(p);
     const valid = validatedInsert(col, data, scope);
-    if (valid.def) await assertUnique(ctx.services.store, valid.def, valid.data, unitIn(valid.data));
-    const stored =
-      col === 'blacklist' ? await protectCard(ctx.services.store, valid.data, unitIn(valid.data)) : valid.data;
-    return ctx.services.store.insert(col, stored, { id: p.id, name: p.name }, scope);
+    const { store } = ctx.services;
+    return store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
+      if (valid.def) await assertUnique(store, valid.def, valid.data, unitIn(valid.data), undefined, tx);
+      const stored =
+        col === 'blacklist' ? await protectCard(store, valid.data, unitIn(valid.data), undefined, tx) : valid.data;
+      return store.insert(col, stored, { id: p.id, name: p.name }, scope, tx);
+    });
   },
 };
+
+/** Writes checked for uniqueness (the resource's rules, a blacklisted card) run under the uniqueness lock. */
+function hasUniqueRules(col: string, def: ResourceDef | undefined): boolean {
+  return col === 'blacklist' || (def?.unique?.length ?? 0) > 0;
+}
 
 function unitIn(data: Doc): number | null {
   return typeof data.unit === 'number' ? data.unit : null;
@@ -117,10 +157,12 @@ const update: Act = {
     if (!current || (scope.unit !== undefined && current.unit !== null && current.unit !== scope.unit))
       throw new NotFound();
     const valid = validatedPatch(col, current, patch);
-    if (valid.def) await assertUnique(ctx.services.store, valid.def, { ...current, ...valid.patch }, current.unit, id);
-    const stored =
-      col === 'blacklist' ? await protectCard(ctx.services.store, valid.patch, current.unit, id) : valid.patch;
-    const record = await ctx.services.store.update(col, id, stored, _version, { id: p.id, name: p.name }, scope);
+    const { store } = ctx.services;
+    const record = await store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
+      if (valid.def) await assertUnique(store, valid.def, { ...current, ...valid.patch }, current.unit, id, tx);
+      const stored = col === 'blacklist' ? await protectCard(store, valid.patch, current.unit, id, tx) : valid.patch;
+      return store.update(col, id, stored, _version, { id: p.id, name: p.name }, scope, tx);
+    });
     // this server stops trusting the cached caller at once; others hear it from the change feed
     if (col === 'users') ctx.services.principals.forgetUser(id);
     return record;
@@ -134,7 +176,9 @@ const del: Act = {
     const col = colOf(ctx);
     const query = objectOf(ctx.body.query, 'query');
     if (Object.keys(query).length === 0) throw new BadRequest('Select the records to delete');
-    const deleted = await ctx.services.store.delete(col, query, { id: p.id, name: p.name }, scopeOf(p));
+    // users: the write guard is part of the delete's own WHERE, not only of the check before it
+    const where = col === 'users' ? { $and: [query, userWriteFilter(userWriteGuard(p, 'delete'))] } : query;
+    const deleted = await ctx.services.store.delete(col, where, { id: p.id, name: p.name }, scopeOf(p));
     if (col === 'users' || col === 'units') ctx.services.principals.clear();
     return { deleted };
   },
@@ -143,6 +187,7 @@ const del: Act = {
 /** "Show Duplicates": records of the query sharing their values of `fields` with another one. */
 const duplicates: Act = {
   permission: { kind: 'collection', op: 'find' },
+  rows: rowsOf,
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
     const col = colOf(ctx);
@@ -157,20 +202,34 @@ const duplicates: Act = {
 /** Most records one export returns: a CSV bigger than this is a job for the reports. */
 export const EXPORT_CAP = 50_000;
 
-/** Every record the filters select, page by page, for a CSV export (the module's export action). */
+/**
+ * Every record the filters select, for a CSV export (the module's export action), streamed as
+ * `{"data": [...]}` a page at a time: an export of 50,000 records never sits whole in memory. The
+ * first page is read before answering, so a bad filter is still a 400.
+ */
 const exportAct: Act = {
   permission: { kind: 'collection', op: 'export' },
+  rows: () => MAX_LIMIT,
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
     const col = colOf(ctx);
     const { query, sort, project } = findOptions(ctx.body);
-    const data: unknown[] = [];
-    for (let skip = 0; skip < EXPORT_CAP; skip += MAX_LIMIT) {
-      const page = await ctx.services.store.find(col, { query, sort, project, skip, limit: MAX_LIMIT }, scopeOf(p));
-      data.push(...page.data);
-      if (page.data.length < MAX_LIMIT) break;
+    const { store } = ctx.services;
+    const page = (skip: number) => store.find(col, { query, sort, project, skip, limit: MAX_LIMIT }, scopeOf(p));
+    const first = await page(0);
+    async function* json() {
+      yield '{"data":[';
+      let rows = first.data;
+      for (let skip = 0; ; ) {
+        yield rows.map((r) => JSON.stringify(r)).join(',');
+        skip += MAX_LIMIT;
+        if (rows.length < MAX_LIMIT || skip >= EXPORT_CAP) break;
+        rows = (await page(skip)).data;
+        if (rows.length > 0) yield ',';
+      }
+      yield ']}';
     }
-    return { data };
+    return Readable.from(json());
   },
 };
 

@@ -1,6 +1,7 @@
 import {
   can,
   collectionDef,
+  containsText,
   DEFAULT_GRANTS,
   expandGrant,
   FORBIDDEN_MESSAGE,
@@ -74,7 +75,7 @@ describe.each(RESOURCES.map((r) => [r.key, r] as const))('%s', (key, def) => {
     const one = await call({
       act: 'find',
       col: def.collection,
-      query: { ...query, [field]: { $regex: String(first[field]), $options: 'i' } },
+      query: { ...query, [field]: containsText(String(first[field])) },
       count: true,
     });
     expect(one.body.count).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,7 @@
 import { type ResourceDef, resourceForRecord, validationText } from '@tc/domain';
 import { BadRequest } from '../../protocol/errors.ts';
 import type { CollectionStore, Doc, Scope } from '../../store/collection.store.ts';
+import type { Queryable } from '../../store/db.ts';
 
 /**
  * The server validates every write with the resource's own schema (the web uses the same one):
@@ -51,7 +52,8 @@ export async function assertUnique(
   def: ResourceDef,
   record: Doc,
   unit: number | null,
-  id?: number,
+  id: number | undefined,
+  q: Queryable,
 ): Promise<void> {
   for (const rule of def.unique ?? []) {
     const values = rule.fields.map((f) => record[f]);
@@ -61,7 +63,8 @@ export async function assertUnique(
       const v = values[i];
       query[f] = typeof v === 'string' ? { $regex: `^${escapeRegex(v.trim())}$`, $options: 'i' } : v;
     });
-    if ((await store.count(def.collection, query)) > 0) throw new BadRequest(rule.message, { field: rule.fields[0] });
+    if ((await store.count(def.collection, query, {}, q)) > 0)
+      throw new BadRequest(rule.message, { field: rule.fields[0] });
   }
 }
 

@@ -7,12 +7,13 @@ import {
   PASSWORD_MESSAGES,
 } from '@tc/domain';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/password.hash.ts';
-import { loadPrincipal, publicUser } from '../../auth/principal.ts';
-import { consumeResetToken, issueResetToken, RESET_INVALID, RESET_MODES } from '../../auth/reset.ts';
-import { assertNotThrottled, recordFailure } from '../../auth/throttle.ts';
+import { mayInvite } from '../../access/access.ts';
+import { hashPassword, verifyOrDummy, verifyPassword } from '../../auth/password.hash.ts';
+import { loadPrincipal, type Principal, publicUser } from '../../auth/principal.ts';
+import { consumeResetToken, issueResetToken, RESET_INVALID, RESET_MODES, revokeResetTokens } from '../../auth/reset.ts';
+import { attemptSucceeded, loginRules, reserveAttempt } from '../../auth/throttle.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, HttpError } from '../../protocol/errors.ts';
+import { BadRequest, Forbidden, HttpError } from '../../protocol/errors.ts';
 import { parseBody } from '../../protocol/parse.ts';
 import {
   createSession,
@@ -41,15 +42,14 @@ const login: Act = {
   permission: { kind: 'public' },
   run: async (ctx) => {
     const { email, password } = parseBody(loginSchema, ctx.body);
-    const { db } = ctx.services;
-    const keys = [`login:${email.toLowerCase()}`, `ip:${ctx.ip}`];
-    await assertNotThrottled(db, keys);
+    const { db, config } = ctx.services;
+    const rules = loginRules(email, ctx.ip);
+    // counted and reserved before the password is checked: parallel guesses cannot all be tried
+    const reserved = await reserveAttempt(db, rules);
     const found = await findLoginByEmail(db, email);
-    if (!found?.hash || !(await verifyPassword(found.hash, password))) {
-      await recordFailure(db, keys);
-      throw new HttpError(401, LOGIN_FAILED);
-    }
-    const sessionId = await createSession(db, found.id);
+    if (!(await verifyOrDummy(found?.hash, password)) || !found) throw new HttpError(401, LOGIN_FAILED);
+    await attemptSucceeded(db, reserved, rules[0]?.key as string);
+    const sessionId = await createSession(db, found.id, config.sessionMaxHours);
     try {
       return { ...(await sessionAnswer(ctx, found.id, sessionId)), modules: moduleRecords() };
     } catch (err) {
@@ -84,20 +84,40 @@ const sendResetSchema = forgotPasswordSchema.extend({
   name: z.string().max(100).optional(),
 });
 
+/** The caller behind the token of a public act, when it sent a valid one. */
+async function optionalCaller(ctx: ActContext): Promise<Principal | undefined> {
+  if (ctx.body.token === undefined) return undefined;
+  const { tokens, principals, db } = ctx.services;
+  const claims = await tokens.verify(ctx.body.token);
+  return principals.get(claims.sessionId, () => loadPrincipal(db, claims.userId, claims.sessionId));
+}
+
+/**
+ * Public for "forgot password" (a reset link, nothing else, a few per address and per client).
+ * A new account's first-password mail (`mode` other than reset, a `name` in its greeting) is sent
+ * only by staff who may create that person, on their site.
+ */
 const passwordsendresettoken: Act = {
   permission: { kind: 'public' },
   run: async (ctx) => {
     const { email, mode = 'reset', name } = parseBody(sendResetSchema, ctx.body);
-    const { db, mailer, config } = ctx.services;
-    const keys = [`reset:${email.toLowerCase()}`];
-    await assertNotThrottled(db, keys);
-    await recordFailure(db, keys); // every request counts: at most 10 mails per address per window
+    const { db, mailer, store } = ctx.services;
+    const staff = mode !== 'reset' || name !== undefined ? await optionalCaller(ctx) : undefined;
+    if ((mode !== 'reset' || name !== undefined) && !staff) throw new Forbidden();
+    if (!staff) {
+      await reserveAttempt(db, [
+        { key: `reset:${email.toLowerCase()}`, free: 5, after: 'cap' },
+        { key: `reset-ip:${ctx.ip}`, free: 10, after: 'cap' },
+      ]);
+    }
     const found = await findLoginByEmail(db, email);
     // The same answer whether or not the address is known, so addresses cannot be probed.
     if (!found) return { ok: true };
+    const user = await store.getById('users', found.id);
+    if (staff && (!user || !mayInvite(staff, user))) throw new Forbidden();
     const token = await issueResetToken(db, found.id, mode);
-    const base = config.publicUrl ?? ctx.origin;
-    await mailer.send(resetMail({ to: email, name, mode, link: `${base}/admin/resetpw?token=${token}&mode=${mode}` }));
+    const link = `${ctx.origin}/admin/resetpw?token=${token}&mode=${mode}`;
+    await mailer.send(resetMail({ to: email, name, mode, link, unit: user?.unit ?? null }));
     return { ok: true };
   },
 };
@@ -140,6 +160,10 @@ const changepassword: Act = {
     const stored = await getPasswordHash(db, p.id);
     if (!stored || !(await verifyPassword(stored, oldPassword))) throw new BadRequest(WRONG_OLD_PASSWORD);
     await setPassword(db, p.id, await hashPassword(newPassword), { id: p.id, name: p.name });
+    // whoever knew the old password (another session, a mailed link) is out
+    await revokeUserSessions(db, p.id, p.sessionId);
+    await revokeResetTokens(db, p.id);
+    ctx.services.principals.forgetUser(p.id);
     return { ok: true };
   },
 };

@@ -120,6 +120,25 @@ describe('tile source', () => {
     expect(tileSourceOf([system, site], 1)).toEqual({ url: 'https://a.example/{z}/{x}/{y}.png', attribution: '' });
     expect(tileSourceOf([system, site], 2)).toEqual({ url: 'https://b.example/{z}/{x}/{y}.png', attribution: '© B' });
   });
+
+  it('shows an attribution as text, never as markup that runs (stored XSS through the setting)', () => {
+    const hostile = setting({ url: 'https://b.example/{z}/{x}/{y}.png', attribution: '<img src=x onerror=alert(1)>' });
+    expect(tileSourceOf([hostile], 1).attribution).toBe('&lt;img src=x onerror=alert(1)&gt;');
+    const linked = setting({
+      url: 'https://b.example/{z}/{x}/{y}.png',
+      attribution: 'Tiles "B"',
+      attributionUrl: 'https://b.example/about',
+    });
+    expect(tileSourceOf([linked], 1).attribution).toBe(
+      '<a href="https://b.example/about" target="_blank" rel="noopener noreferrer">Tiles &quot;B&quot;</a>',
+    );
+    const script = setting({
+      url: 'https://b.example/{z}/{x}/{y}.png',
+      attribution: 'B',
+      attributionUrl: 'javascript:alert(1)',
+    });
+    expect(tileSourceOf([script], 1).attribution).toBe('B');
+  });
 });
 
 describe('palette', () => {

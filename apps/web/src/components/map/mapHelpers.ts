@@ -49,16 +49,36 @@ export interface TileSource {
 const isTemplate = (url: unknown): url is string =>
   typeof url === 'string' && ['{z}', '{x}', '{y}'].every((part) => url.includes(part));
 
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
 /**
- * The background tiles: the "map tiles" setting (a URL template, or `{url, attribution}`), the
- * user's site value first; OpenStreetMap when it is missing or not a template with {z}, {x} and {y}.
+ * The attribution as Leaflet's HTML, made from plain text: a setting's attribution is shown as the
+ * text it is (markup in it shows as characters, never runs), linked to `attributionUrl` when that
+ * is an http(s) address.
+ */
+export function attributionHtml(text: unknown, url?: unknown): string {
+  if (typeof text !== 'string' || text.trim() === '') return '';
+  const safe = escapeHtml(text.trim());
+  if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/i.test(url.trim())) return safe;
+  return `<a href="${escapeHtml(url.trim())}" target="_blank" rel="noopener noreferrer">${safe}</a>`;
+}
+
+/**
+ * The background tiles: the "map tiles" setting (a URL template, or `{url, attribution,
+ * attributionUrl}`), the user's site value first; OpenStreetMap when it is missing or not a
+ * template with {z}, {x} and {y}.
  */
 export function tileSourceOf(settings: readonly Setting[], unit: number | null | undefined): TileSource {
   const raw = settingValue(settings, 'map tiles', unit);
   if (isTemplate(raw)) return { url: raw.trim(), attribution: '' };
   if (raw && typeof raw === 'object' && isTemplate((raw as { url?: unknown }).url)) {
-    const { url, attribution } = raw as { url: string; attribution?: unknown };
-    return { url: url.trim(), attribution: typeof attribution === 'string' ? attribution : '' };
+    const { url, attribution, attributionUrl } = raw as {
+      url: string;
+      attribution?: unknown;
+      attributionUrl?: unknown;
+    };
+    return { url: url.trim(), attribution: attributionHtml(attribution, attributionUrl) };
   }
   return { ...DEFAULT_TILES };
 }

@@ -5,15 +5,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNewYork } from '#src/app/formatTime.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSession } from '#src/app/session/useSession.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import { LinkifiedText } from '#src/components/LinkifiedText.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
+import { OutboxLink } from './OutboxLink.tsx';
 import { type OutboxMail, useOutbox } from './useOutbox.ts';
 
 /** The mail outbox: how password mails reach people when no mail server is configured. */
 export function OutboxPage() {
   const { t } = useTranslation();
   const outbox = useOutbox();
+  const isOwner = !!useSession().user?.isOwner;
   const [search, setSearch] = useState('');
   const columns = useMemo<ColumnDef<OutboxMail, unknown>[]>(
     () => [
@@ -27,8 +30,14 @@ export function OutboxPage() {
         enableSorting: false,
         cell: (c) => <LinkifiedText text={c.row.original.text ?? ''} />,
       },
+      {
+        id: 'link',
+        header: t('outbox.link'),
+        enableSorting: false,
+        cell: (c) => (c.row.original.hasLink ? <OutboxLink id={c.row.original._id} isOwner={isOwner} /> : null),
+      },
     ],
-    [t],
+    [t, isOwner],
   );
   return (
     <Stack>

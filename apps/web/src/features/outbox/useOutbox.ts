@@ -10,6 +10,8 @@ export interface OutboxMail {
   html?: string | null;
   time: string;
   kind?: string;
+  /** The mail carried a password link, kept apart from its text (act outboxlink, owner only). */
+  hasLink?: boolean;
 }
 
 const body = { col: 'outbox', sort: { time: -1 }, limit: 200 } as const;

@@ -70,7 +70,8 @@ const USER_ROLE_RESOURCE: Record<string, string> = {
 export function resourceForRecord(col: string, record: Record<string, unknown>): ResourceDef | undefined {
   if (col === 'users') {
     const role = typeof record.role === 'string' ? record.role : '';
-    return byKey.get(USER_ROLE_RESOURCE[role] ?? 'users');
+    // an own key only: a role named `constructor` must not find Object's
+    return byKey.get(Object.hasOwn(USER_ROLE_RESOURCE, role) ? (USER_ROLE_RESOURCE[role] as string) : 'users');
   }
   return RESOURCES.find((r) => r.collection === col && !r.fixed);
 }
