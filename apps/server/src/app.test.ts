@@ -45,4 +45,49 @@ describe('serving the console', () => {
     expect(r.statusCode).toBe(404);
     expect(r.json()).toEqual({ error: 'Not found' });
   });
+
+  it('answers a path the static files refuse with its 4xx, not 500', async () => {
+    const r = await app.inject({ method: 'GET', url: '/admin/%00' });
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toEqual({ error: 'The request was refused' });
+  });
+});
+
+describe('logs', () => {
+  it('always logs a server error, and never a token of a URL', async () => {
+    const lines: string[] = [];
+    const { db, drop } = await freshDatabase();
+    const logged = await buildApp({
+      db,
+      config: { ...readConfig({}), webDist: dist },
+      logLevel: 'info',
+      logStream: { write: (line) => lines.push(line) },
+    });
+    logged.app.get('/boom', () => {
+      throw new Error('kaboom');
+    });
+    expect((await logged.app.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);
+    await logged.app.inject({ method: 'GET', url: '/socket?token=eyJsecret.part.here' });
+    await logged.app.close();
+    await drop();
+    const text = lines.join('');
+    expect(text).toContain('kaboom');
+    expect(text).toContain('server error');
+    expect(text).toContain('token=[hidden]');
+    expect(text).not.toContain('eyJsecret');
+  });
+
+  it('logs server errors at the default level too (without LOG=1)', async () => {
+    const lines: string[] = [];
+    const { db, drop } = await freshDatabase();
+    const quiet = await buildApp({ db, config: readConfig({}), logStream: { write: (line) => lines.push(line) } });
+    quiet.app.get('/boom', () => {
+      throw new Error('kaboom');
+    });
+    await quiet.app.inject({ method: 'GET', url: '/boom' });
+    await quiet.app.close();
+    await drop();
+    expect(lines.join('')).toContain('kaboom');
+    expect(lines.some((l) => l.includes('incoming request'))).toBe(false);
+  });
 });

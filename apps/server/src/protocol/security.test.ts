@@ -345,6 +345,23 @@ describe('9. login throttling holds under a race, and locks no one out', () => {
   });
 });
 
+describe('9. behind a proxy, only its own hop is believed', () => {
+  it('counts a client by the address the proxy saw, whatever it wrote before it', async () => {
+    const proxied = await startHarness({ config: { trustProxy: 1 } });
+    try {
+      const attempt = (spoofed: string) =>
+        proxied.call({ act: 'login', email: 'agent@test.local', password: 'wrong' }, '127.0.0.1', {
+          'x-forwarded-for': `${spoofed}, 203.0.113.7`,
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt(`198.51.100.${i}`)).status).toBe(401);
+      // a new made-up first entry does not make a new client
+      expect((await attempt('198.51.100.99')).status).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('10. history follows module permissions', () => {
   it('shows a superagent no history of drivers, vehicles, staff or rates', async () => {
     const admin = await h.tokenOf('admin');

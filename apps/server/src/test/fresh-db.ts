@@ -7,7 +7,7 @@ import { migrate } from '../store/migrate.ts';
  * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
  * set, a new database created on that PostgreSQL server and dropped afterwards.
  */
-export async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openPglite();
@@ -25,6 +25,7 @@ export async function freshDatabase(): Promise<{ db: Database; drop: () => Promi
   await migrate(db);
   return {
     db,
+    url: target.toString(),
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: url });
