@@ -19,9 +19,13 @@ export function requireAccess(p: Principal, module: ModuleKey, action: string): 
   if (!can(p.access, module, action)) throw new Forbidden();
 }
 
-/** Users below admin are held to their own site; a user without a site sees no site-scoped record. */
+/**
+ * The rows a caller may touch: users below admin only their own site's (a user without a site
+ * sees no site-scoped record); everyone only their own personal records (views). The store applies
+ * it to every read, write, delete, count and export.
+ */
 export function scopeOf(p: Principal): Scope {
-  return siteFree(p) ? {} : { unit: p.unit ?? -1 };
+  return siteFree(p) ? { user: p.id } : { unit: p.unit ?? -1, user: p.id };
 }
 
 export type CollectionOp = 'find' | 'insert' | 'update' | 'delete' | 'export';

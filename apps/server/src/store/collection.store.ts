@@ -15,10 +15,20 @@ export interface Actor {
   name: string;
 }
 
-/** Site restriction of the caller: `unit` set means "only this site's records". */
+/**
+ * The rows a caller may touch (access.scopeOf): `unit` set means "only this site's records";
+ * `user` set means "only their own" in personal collections.
+ */
 export interface Scope {
   unit?: number;
+  user?: number;
 }
+
+/**
+ * Reads admit records of every site (`unit` null, in collections where that means "all sites") to
+ * a site-bound caller; writes and deletes do not.
+ */
+export type ScopeMode = 'read' | 'write';
 
 export interface FindOptions {
   query?: unknown;
@@ -51,13 +61,38 @@ function resolverFor(d: CollectionDef): Resolver {
   return docResolver(d.fields, d.hot);
 }
 
-function whereWithScope(d: CollectionDef, query: unknown, scope: Scope, params: Params): string {
-  const where = translateFilter(query, resolverFor(d), params);
+function whereWithScope(
+  d: CollectionDef,
+  query: unknown,
+  scope: Scope,
+  params: Params,
+  mode: ScopeMode = 'read',
+): string {
+  let where = translateFilter(query, resolverFor(d), params);
   if (d.siteScoped && scope.unit !== undefined) {
     const unit = `${params.add(scope.unit)}::int`;
-    return d.unitOptional ? `(${where}) AND (unit = ${unit} OR unit IS NULL)` : `(${where}) AND unit = ${unit}`;
+    where =
+      d.unitOptional && mode === 'read'
+        ? `(${where}) AND (unit = ${unit} OR unit IS NULL)`
+        : `(${where}) AND unit = ${unit}`;
+  }
+  if (d.ownerField && scope.user !== undefined) {
+    where = `(${where}) AND (doc->'${d.ownerField}') = ${params.add(JSON.stringify(scope.user))}::jsonb`;
   }
   return where;
+}
+
+/** Is this stored record within the scope, for reading or for writing? The same rule as the SQL above. */
+export function inScope(
+  d: CollectionDef,
+  record: { unit: number | null } & Doc,
+  scope: Scope,
+  mode: ScopeMode = 'read',
+): boolean {
+  if (d.siteScoped && scope.unit !== undefined && record.unit !== scope.unit) {
+    if (!(d.unitOptional && mode === 'read' && record.unit === null)) return false;
+  }
+  return !(d.ownerField && scope.user !== undefined && record[d.ownerField] !== scope.user);
 }
 
 function toRecord(row: { _id: number; unit: number | null; version: number; doc: Doc }): StoredRecord {
@@ -298,7 +333,7 @@ export class CollectionStore {
           [id],
         );
         const row = current.rows[0];
-        if (!row || (d.siteScoped && scope.unit !== undefined && row.unit !== scope.unit)) throw new NotFound();
+        if (!row || !inScope(d, { ...row.doc, unit: row.unit }, scope, 'write')) throw new NotFound();
         if (row.version !== version) throw new Conflict();
         if (newUnit !== undefined && scope.unit !== undefined && newUnit !== scope.unit) throw new NotFound();
         const unit = newUnit ?? row.unit;
@@ -336,7 +371,7 @@ export class CollectionStore {
   async delete(col: string, query: unknown, actor: Actor, scope: Scope = {}): Promise<number> {
     const d = def(col);
     const params = new Params();
-    const where = whereWithScope(d, query, scope, params);
+    const where = whereWithScope(d, query, scope, params, 'write');
     return this.db.tx(async (tx) => {
       const rows = await tx.query<{ _id: number; unit: number | null; doc: Doc }>(
         `DELETE FROM ${tableName(d.name)} WHERE ${where} RETURNING _id, unit, doc`,

@@ -31,6 +31,8 @@ export interface CollectionDef {
   actions?: Partial<Record<'find' | 'insert' | 'update' | 'delete' | 'export', string>>;
   /** Written only by the server's own acts, never by `insert`/`update`/`delete`. */
   readOnly?: boolean;
+  /** Personal records: each belongs to the user whose id this field holds; everyone reads and writes only their own. */
+  ownerField?: string;
 }
 
 const person: Fields = {
@@ -542,6 +544,7 @@ const collections: CollectionDef[] = [
   {
     name: 'views',
     module: null,
+    ownerField: 'user',
     siteScoped: false,
     fields: { col: 'text', id: 'id', user: 'id', time: 'date' },
     defaultSort: { time: -1 },

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ResourceDef } from '@tc/domain';
+import { type CollectionDef, collectionDef, type ResourceDef } from '@tc/domain';
 import {
   assertMayGrantRole,
   historyVisibility,
@@ -9,7 +9,7 @@ import {
 } from '../../access/access.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest, NotFound } from '../../protocol/errors.ts';
-import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
+import { type Doc, type FindOptions, inScope, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
 import { protectCard } from './card.protect.ts';
 import { assertUnique, validatedInsert, validatedPatch } from './validate.ts';
@@ -36,11 +36,6 @@ function findOptions(body: Doc): FindOptions {
   };
 }
 
-/** `views` are personal: everyone reads and writes only their own. */
-function ownViews(query: unknown, userId: number): unknown {
-  return query === undefined || query === null ? { user: userId } : { $and: [query, { user: userId }] };
-}
-
 /** Rows a find may return: its limit (100 when absent, at most MAX_LIMIT), none for a count only. */
 function rowsOf(body: Doc): number {
   if (body.count === 2) return 0;
@@ -59,7 +54,6 @@ const find: Act = {
     const col = colOf(ctx);
     const opts = findOptions(ctx.body);
     if (col === 'history') return findHistory(ctx.services.db, opts, scopeOf(p), historyVisibility(p));
-    if (col === 'views') opts.query = ownViews(opts.query, p.id);
     return ctx.services.store.findRaw(col, opts, scopeOf(p));
   },
 };
@@ -154,8 +148,7 @@ const update: Act = {
     if (col === 'users' && 'role' in patch) assertMayGrantRole(p, patch.role);
     const scope = scopeOf(p);
     const current = await ctx.services.store.getById(col, id);
-    if (!current || (scope.unit !== undefined && current.unit !== null && current.unit !== scope.unit))
-      throw new NotFound();
+    if (!current || !inScope(collectionDef(col) as CollectionDef, current, scope, 'write')) throw new NotFound();
     const valid = validatedPatch(col, current, patch);
     const { store } = ctx.services;
     const record = await store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
