@@ -12,6 +12,7 @@ import {
 } from '../access/access.ts';
 import { idOf } from '../acts/collections/collection.acts.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { StoredRecord } from '../store/collection.store.ts';
 import type { ActContext, Permission } from './act.ts';
 import { BadRequest, Forbidden } from './errors.ts';
 
@@ -46,8 +47,12 @@ async function authorizeCollection(op: CollectionOp, ctx: ActContext, p: Princip
   if (def.readOnly && op !== 'find') throw new Forbidden();
   if (def.module === null) return; // personal collections (views) filter by the caller themselves
   let module: ModuleKey = def.module;
-  if (def.name === 'users' && (op === 'update' || op === 'delete')) await assertUsersWritable(op, ctx, p);
-  if (def.name === 'users') module = usersModule(await rolesConcerned(op, ctx, p));
+  if (def.name === 'users') {
+    // the record an update names, read once for the write guard and for its role's module
+    const target = op === 'update' ? await ctx.services.store.getById('users', idOf(ctx.body.query)) : undefined;
+    if (op === 'update' || op === 'delete') await assertUsersWritable(op, ctx, p, target);
+    module = usersModule(await rolesConcerned(op, ctx, p, target));
+  }
   requireAccess(p, module, actionFor(module, op, def));
   if (def.name === 'users' && op === 'update' && hasRoleChange(ctx.body.data)) requireAccess(p, 'users', 'changeRole');
   if (op === 'update' && changesStatus(module, ctx.body.data)) requireAccess(p, module, 'changeStatus');
@@ -62,11 +67,15 @@ function hasRoleChange(data: unknown): boolean {
  * write guard (another role's people, a superadmin, the owner). The delete act also puts the guard
  * into its own WHERE, so a record that changes role meanwhile is not touched either.
  */
-async function assertUsersWritable(op: 'update' | 'delete', ctx: ActContext, p: Principal): Promise<void> {
+async function assertUsersWritable(
+  op: 'update' | 'delete',
+  ctx: ActContext,
+  p: Principal,
+  target: StoredRecord | undefined,
+): Promise<void> {
   const guard = userWriteGuard(p, op);
   const { store } = ctx.services;
   if (op === 'update') {
-    const target = await store.getById('users', idOf(ctx.body.query));
     if (target && !userWritable(guard, target)) throw new Forbidden();
     return;
   }
@@ -81,13 +90,17 @@ async function assertUsersWritable(op: 'update' | 'delete', ctx: ActContext, p: 
 }
 
 /** The roles a users call touches: asked for in the query or data, or held by the records it names. */
-async function rolesConcerned(op: CollectionOp, ctx: ActContext, p: Principal): Promise<unknown[]> {
+async function rolesConcerned(
+  op: CollectionOp,
+  ctx: ActContext,
+  p: Principal,
+  target: StoredRecord | undefined,
+): Promise<unknown[]> {
   const body = ctx.body;
   if (op === 'find' || op === 'export') return rolesInQuery(body.query);
   if (op === 'insert') return [(body.data as { role?: unknown } | undefined)?.role];
   const roles: unknown[] = [];
   if (op === 'update') {
-    const target = await ctx.services.store.getById('users', idOf(body.query));
     roles.push(target?.role);
     const newRole = (body.data as { role?: unknown } | undefined)?.role;
     if (newRole !== undefined) roles.push(newRole);
