@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
+import { TOO_LONG_MESSAGE } from '@tc/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { FareContextCache } from './acts/fares/fare-context.cache.ts';
 import { PrincipalCache } from './auth/principal.cache.ts';
@@ -21,6 +22,7 @@ import type { Database } from './store/db.ts';
 import { requestSignal } from './store/request.context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
+
 /** PostgreSQL errors that mean the input was wrong, not the server. */
 const PG_BAD_INPUT: Record<string, string> = {
   '2201B': 'Invalid search pattern',
@@ -44,7 +46,7 @@ function toHttp(err: unknown): { status: number; body: Record<string, unknown> }
   // class 22 is PostgreSQL's "data exception": a value it cannot take, never the server's fault
   if (/^22[0-9A-Z]{3}$/.test(code)) return { status: 400, body: { error: 'Invalid value' } };
   if (code === QUERY_CANCELED) {
-    return { status: 503, body: { error: 'The request took too long and was stopped. Narrow it and try again.' } };
+    return { status: 503, body: { error: TOO_LONG_MESSAGE } };
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 400, body: { error: 'The request is too large' } };
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 400, body: { error: 'Send JSON' } };
@@ -67,7 +69,7 @@ export interface AppOptions {
 }
 
 /** A URL as logs may show it: the socket's `token` (and any other token parameter) left out. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|resetToken)=)[^&#]*/gi, '$1[hidden]');
 }
 

@@ -2,6 +2,7 @@ import {
   COLLECTIONS,
   type CollectionDef,
   can,
+  collectionDef,
   hasAction,
   type ModuleKey,
   PEOPLE_ROLE_MODULES,
@@ -11,7 +12,7 @@ import {
 import type { Principal } from '../auth/principal.ts';
 import { siteFree } from '../auth/principal.ts';
 import { Forbidden } from '../protocol/errors.ts';
-import type { Scope } from '../store/collection.store.ts';
+import { inScope, type Scope, type StoredRecord } from '../store/collection.store.ts';
 
 /** Every permission and site rule of the server lives here. */
 
@@ -107,9 +108,8 @@ export function userWritable(g: UserWriteGuard, user: { _id: number; role?: unkn
 }
 
 /** May `p` send a first-password mail to this person: create on its module, on its site, within the write guard. */
-export function mayInvite(p: Principal, user: { _id: number; role?: unknown; unit: number | null }): boolean {
-  const scope = scopeOf(p);
-  if (scope.unit !== undefined && user.unit !== scope.unit) return false;
+export function mayInvite(p: Principal, user: StoredRecord): boolean {
+  if (!inScope(collectionDef('users') as CollectionDef, user, scopeOf(p), 'write')) return false;
   return can(p.access, moduleOfRole(user.role), 'create') && userWritable(userWriteGuard(p, 'update'), user);
 }
 

@@ -1,6 +1,5 @@
+import { BUSY_MESSAGE } from '@tc/domain';
 import { HttpError } from './errors.ts';
-
-export const BUSY = 'Too many requests at once. Wait for the ones running and try again.';
 
 /**
  * Rows each user's running calls may hold in memory together. A call reserves the rows it may
@@ -13,7 +12,7 @@ export class RowBudget {
 
   reserve(userId: number, rows: number): () => void {
     const now = this.inFlight.get(userId) ?? 0;
-    if (rows > 0 && now + rows > RowBudget.PER_USER) throw new HttpError(429, BUSY);
+    if (rows > 0 && now + rows > RowBudget.PER_USER) throw new HttpError(429, BUSY_MESSAGE);
     this.inFlight.set(userId, now + rows);
     let released = false;
     return () => {

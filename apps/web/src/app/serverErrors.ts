@@ -1,4 +1,4 @@
-import { FORBIDDEN_MESSAGE, VALIDATION_TEXTS } from '@tc/domain';
+import { BUSY_MESSAGE, FORBIDDEN_MESSAGE, TOO_LONG_MESSAGE, VALIDATION_TEXTS } from '@tc/domain';
 import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from '../api/client.ts';
 import { i18n } from './i18n.ts';
 
@@ -10,6 +10,8 @@ const SERVER_ERRORS: Record<string, string> = {
   'Not found': 'serverErrors.notFound',
   'This record was changed by someone else. Reload and try again.': 'serverErrors.conflict',
   'Too many attempts. Try again later.': 'serverErrors.tooManyAttempts',
+  [BUSY_MESSAGE]: 'serverErrors.busy',
+  [TOO_LONG_MESSAGE]: 'serverErrors.tooLong',
   'Email already exists. Please try a different email.': 'serverErrors.emailExists',
   'Passenger email already in use': 'serverErrors.passengerEmailInUse',
   'Something was wrong': 'serverErrors.somethingWrong',

@@ -1,8 +1,7 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useOutboxLink } from './useOutbox.ts';
 
 export interface OutboxLinkProps {
   id: number;
@@ -12,7 +11,7 @@ export interface OutboxLinkProps {
 /** A mail's password link: hidden from staff, shown to the owner account on demand (act outboxlink). */
 export function OutboxLink({ id, isOwner }: OutboxLinkProps) {
   const { t } = useTranslation();
-  const reveal = useMutation({ mutationFn: () => call<{ link: string }>('outboxlink', { id }) });
+  const reveal = useOutboxLink(id);
   if (!isOwner) {
     return (
       <Text size="sm" c="dimmed">
