@@ -76,6 +76,8 @@ test('a parent links a student from the side form, and the student links and unl
 
   // the student's page lists the parent linked from the parent's form
   await page.getByRole('navigation').getByRole('link', { name: 'Students' }).click();
+  // typed once the Students list is on screen, not into the Parents list it replaces
+  await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
   await page.getByLabel('Search').fill(email);
   await expect(page.getByText('Total: 1', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: firstName }).first().click();

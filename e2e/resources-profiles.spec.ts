@@ -5,6 +5,7 @@ test('a profile keeps its billing block and job preferences, and lists its passe
   await logIn(page, 'admin@demo.local');
   await mainMenu(page).getByText('Settings', { exact: true }).click();
   await mainMenu(page).getByRole('link', { name: 'Profiles', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Profiles' })).toBeVisible();
   await page.getByLabel('Search').fill('Retail customers');
   await page.getByRole('link', { name: 'Retail customers' }).click();
 
