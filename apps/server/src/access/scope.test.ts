@@ -14,8 +14,8 @@ afterAll(() => h.close());
 describe('personal records are personal on every operation', () => {
   it('keeps a view of the admin out of another user’s export, duplicates, update and delete', async () => {
     const admin = await h.tokenOf('admin');
-    const mine = await h.call({ act: 'insert', col: 'views', token: admin, data: { col: 'jobs', id: 42 } });
-    await h.call({ act: 'insert', col: 'views', token: admin, data: { col: 'jobs', id: 42 } });
+    const mine = await h.call({ act: 'insert', col: 'views', token: admin, data: { col: 'profiles', id: 1 } });
+    await h.call({ act: 'insert', col: 'views', token: admin, data: { col: 'profiles', id: 1 } });
     expect(mine.status).toBe(200);
     const id = mine.body._id as number;
     const other = await h.tokenOf('agent');

@@ -63,7 +63,7 @@ function toPrincipal(row: Row, sessionId: string): Principal {
     email: String(doc.email ?? ''),
     firstName,
     lastName,
-    name: String(doc.name ?? `${firstName} ${lastName}`.trim()),
+    name: `${firstName} ${lastName}`.trim(),
     language: String(doc.language ?? 'en'),
     role,
     unit: row.unit,

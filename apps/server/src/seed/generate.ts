@@ -198,7 +198,6 @@ function slug(s: string): string {
 interface Person {
   firstName: string;
   lastName: string;
-  name: string;
   email: string;
   phone: string;
 }
@@ -267,7 +266,6 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     return {
       firstName,
       lastName,
-      name: `${firstName} ${lastName}`,
       email: `${slug(firstName)}.${slug(lastName)}${emailSeq}@${domain}`,
       phone: phone(unit),
     };
@@ -582,7 +580,6 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       email: `${role}@demo.local`,
       firstName,
       lastName,
-      name: `${firstName} ${lastName}`,
       phone: phone(1),
       role,
       unit: 1,
@@ -689,7 +686,6 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
         unit: u,
         firstName: p.firstName,
         lastName: p.lastName,
-        name: p.name,
         displayName: `${p.firstName} ${p.lastName.charAt(0)}.`,
         phone: p.phone,
         email: p.email,
@@ -1652,7 +1648,6 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     email: SCHOOL_ADMIN_EMAIL,
     firstName: 'Sylvie',
     lastName: 'Lachance',
-    name: 'Sylvie Lachance',
     phone: '450-555-0199',
     role: 'admin',
     unit: 2,

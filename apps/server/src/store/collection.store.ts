@@ -220,6 +220,21 @@ export class CollectionStore {
     return r.rows[0]?.n ?? 0;
   }
 
+  /**
+   * The ids of the records of the query that a write refers to, held until the write's transaction
+   * `q` ends: a record referred to cannot be deleted between the check and the commit.
+   */
+  async referredIds(col: string, query: unknown, scope: Scope, q: Queryable): Promise<number[]> {
+    const d = def(col);
+    const params = new Params();
+    const where = whereWithScope(d, query, scope, params);
+    const r = await q.query<{ _id: number }>(
+      `SELECT _id FROM ${tableName(d.name)} WHERE ${where} FOR KEY SHARE`,
+      params.values,
+    );
+    return r.rows.map((row) => Number(row._id));
+  }
+
   /** The distinct values of one field among the records of the query (at most 100). */
   async distinctValues(col: string, field: string, query: unknown, scope: Scope = {}): Promise<unknown[]> {
     const d = def(col);

@@ -25,7 +25,23 @@ export interface Harness {
 }
 
 /**
- * A server on a fresh database with two sites and one login per staff role on each
+ * The records written records refer to: on each site `s` (1, 2) the profile, location, area,
+ * supplier, attribute and driver whose id is `s`, and the service 1 of all sites.
+ */
+async function insertReferences(store: Services['store'], actor: { id: null; name: string }): Promise<void> {
+  await store.insert('services', { name: 'Sedan', maxPassengers: 4 }, actor);
+  for (const unit of [1, 2]) {
+    await store.insert('profiles', { unit, name: `Profile ${unit}`, status: 'active' }, actor);
+    await store.insert('locations', { unit, name: `Terminal ${unit}`, address: 'Test', lat: 45.5, lon: -73.56 }, actor);
+    await store.insert('areas', { unit, name: `Zone ${unit}`, type: 'zone-pricing' }, actor);
+    await store.insert('suppliers', { unit, name: `Supplier ${unit}`, status: 'active' }, actor);
+    await store.insert('attributes', { unit, name: `Attribute ${unit}` }, actor);
+    await store.insert('drivers', { unit, firstName: 'Fixture', lastName: `Driver${unit}` }, actor);
+  }
+}
+
+/**
+ * A server on a fresh database with two sites, the records of `insertReferences` and one login per staff role on each
  * (`<role>@test.local` on site 1, `<role>2@test.local` on site 2), all with PASSWORD.
  */
 export async function startHarness(
@@ -45,6 +61,7 @@ export async function startHarness(
   const system = { id: null, name: 'fixtures' };
   await store.insert('units', { name: 'Montreal', type: 'Default' }, system);
   await store.insert('units', { name: 'Laval Schools', type: 'School' }, system);
+  await insertReferences(store, system);
   const ids: number[] = [];
   for (const site of [1, 2] as const) {
     for (const role of STAFF_ROLES) {

@@ -1,6 +1,6 @@
 /**
  * A valid record of each resource, the i-th of a series on a site: the table-driven resource test
- * writes them through the protocol. A resource without a sample fails that test.
+ * writes them through the protocol. A site's references are the harness's records of that site. A resource without a sample fails that test.
  */
 export type Sample = (i: number, unit: number) => Record<string, unknown>;
 
@@ -15,7 +15,7 @@ const rider = (role: string) => (i: number, unit: number) => ({
   lastName: `Last${letters(i)}`,
   email: `${role}${i}.${unit}@test.local`,
   phone: phone(i),
-  profiles: [1],
+  profiles: [unit],
 });
 
 const ring = [
@@ -75,8 +75,8 @@ export const SAMPLES: Record<string, Sample> = {
   rates: (i, unit) => ({
     unit,
     code: `RATE-${letters(i)}`,
-    from: { type: 'location', id: 1 },
-    to: { type: 'area', id: 1 },
+    from: { type: 'location', id: unit },
+    to: { type: 'area', id: unit },
     service: 1,
     price: 10 + i,
   }),
@@ -92,11 +92,11 @@ export const SAMPLES: Record<string, Sample> = {
     direction: 'both',
     weekDays: [1, 2],
   }),
-  driverShifts: (i, unit) => ({ unit, driver: 1, start: `2026-12-01 0${i % 10}:00`, end: '2026-12-01 20:00' }),
+  driverShifts: (i, unit) => ({ unit, driver: unit, start: `2026-12-01 0${i % 10}:00`, end: '2026-12-01 20:00' }),
   holidays: (i, unit) => ({ unit, name: name('Holiday')(i), date: `2026-12-${String(10 + i).padStart(2, '0')}` }),
   sites: (i) => ({ name: name('Site')(i), type: 'Default' }),
   attributes: (i, unit) => ({ unit, name: name('Attribute')(i), parameters: { required: false } }),
-  assignPriority: (i, unit) => ({ unit, name: name('Group')(i), attributes: [1], assignPriority: i + 1 }),
+  assignPriority: (i, unit) => ({ unit, name: name('Group')(i), attributes: [unit], assignPriority: i + 1 }),
   blacklist: (i, unit) => ({
     unit,
     number: ['4111111111111111', '5555555555554444', '378282246310005', '6011111111111117'][i % 4],

@@ -7,3 +7,4 @@ export * from './resource.ts';
 export * from './savedState.ts';
 export * from './schema.parts.ts';
 export * from './textMatch.ts';
+export * from './writes.ts';

@@ -5,6 +5,7 @@
  */
 export const VALIDATION_TEXTS = {
   required: 'This field is required',
+  oneOf: 'Choose one of the listed values',
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email',
   phoneInvalid: 'Phone number is not valid',

@@ -60,6 +60,14 @@ export interface ResourceDef {
    * delparent, one query per child): `{[owner]: record id, [item]: id}`. Insert and update leave it out.
    */
   links?: { field: string; add: string; remove: string; owner: string; item: string };
+  /** References a write carries besides the form's ref fields (the server checks both). */
+  references?: readonly Reference[];
+}
+
+/** A field (dotted path) holding the id, or list of ids, of a record of `ref.col`. */
+export interface Reference {
+  field: string;
+  ref: RefSpec;
 }
 
 export type ColumnFilter = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'none';

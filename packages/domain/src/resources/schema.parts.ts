@@ -1,7 +1,7 @@
 import valid from 'card-validator';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { NAME_MAX, NAME_MIN, OPUS_CARD_LENGTH } from '../constants.ts';
+import { NAME_MAX, NAME_MIN, NOTE_TYPES, OPUS_CARD_LENGTH } from '../constants.ts';
 import { vk } from './messages.ts';
 
 /** Building blocks of the resource schemas; every message is a `validation.*` key. */
@@ -96,6 +96,16 @@ function isDay(v: string): boolean {
 export const requiredDay = () => requiredText().refine(isDay, vk('dateInvalid'));
 export const optionalDay = () => z.preprocess(blankToUndefined, z.string().refine(isDay, vk('dateInvalid')).optional());
 
+/** A site-local date and time as the server keeps it (`YYYY-MM-DD HH:mm`, spec section 9); a day alone is midnight. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?$/;
+function isDateTime(v: string): boolean {
+  const m = DATE_TIME.exec(v);
+  return m !== null && isDay(m[1] as string);
+}
+export const requiredDateTime = () => requiredText().refine(isDateTime, vk('dateInvalid'));
+export const optionalDateTime = () =>
+  z.preprocess(blankToUndefined, z.string().trim().refine(isDateTime, vk('dateInvalid')).optional());
+
 export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const requiredTime = () => requiredText().regex(TIME, vk('timeInvalid'));
 export const optionalTime = () => z.preprocess(blankToUndefined, z.string().regex(TIME, vk('timeInvalid')).optional());
@@ -103,7 +113,9 @@ export const optionalTime = () => z.preprocess(blankToUndefined, z.string().rege
 /** Weekdays as numbers 0 (Sunday) to 6; at least one. */
 export const weekDays = () => z.array(z.number().int().min(0).max(6), { error: vk('weekDays') }).min(1, vk('weekDays'));
 
-export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: vk('required') });
+/** One of a list of values: a missing one is required, another one is not on the list. */
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => vk(issue.input === undefined ? 'required' : 'oneOf') });
 
 /** A card number that passes the Luhn check (blacklist). */
 export const cardNumber = () =>
@@ -115,3 +127,16 @@ export const cardNumber = () =>
 /** Suspension kept on suspendable records. */
 export const suspension = () =>
   z.looseObject({ reason: z.string(), note: z.string().optional(), at: z.string().optional() }).optional();
+
+/** A record's notes (the notes tab): each of a spec note type, with its text, author and time. */
+export const notes = () =>
+  z
+    .array(
+      z.strictObject({
+        type: z.enum(NOTE_TYPES, { error: vk('oneOf') }),
+        text: requiredText(),
+        user: z.string().optional(),
+        time: z.string().optional(),
+      }),
+    )
+    .optional();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type CollectionDef, collectionDef, type ResourceDef } from '@tc/domain';
+import { type CollectionDef, collectionDef, type WriteDef } from '@tc/domain';
 import {
   assertMayGrantRole,
   historyVisibility,
@@ -12,7 +12,7 @@ import { BadRequest, NotFound } from '../../protocol/errors.ts';
 import { type Doc, type FindOptions, inScope, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
 import { protectCard } from './card.protect.ts';
-import { assertUnique, validatedInsert, validatedPatch } from './validate.ts';
+import { assertReferences, assertUnique, validatedInsert, validatedPatch } from './validate.ts';
 
 function colOf(ctx: ActContext): string {
   const col = ctx.body.col;
@@ -112,7 +112,8 @@ const insert: Act = {
     const valid = validatedInsert(col, data, scope);
     const { store } = ctx.services;
     return store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
-      if (valid.def) await assertUnique(store, valid.def, valid.data, unitIn(valid.data), undefined, tx);
+      await assertReferences(store, valid.def, valid.data, undefined, scope, tx);
+      await assertUnique(store, valid.def, valid.data, unitIn(valid.data), undefined, tx);
       const stored =
         col === 'blacklist' ? await protectCard(store, valid.data, unitIn(valid.data), undefined, tx) : valid.data;
       return store.insert(col, stored, { id: p.id, name: p.name }, scope, tx);
@@ -121,8 +122,8 @@ const insert: Act = {
 };
 
 /** Writes checked for uniqueness (the resource's rules, a blacklisted card) run under the uniqueness lock. */
-function hasUniqueRules(col: string, def: ResourceDef | undefined): boolean {
-  return col === 'blacklist' || (def?.unique?.length ?? 0) > 0;
+function hasUniqueRules(col: string, def: WriteDef): boolean {
+  return col === 'blacklist' || (def.unique?.length ?? 0) > 0;
 }
 
 function unitIn(data: Doc): number | null {
@@ -152,7 +153,9 @@ const update: Act = {
     const valid = validatedPatch(col, current, patch);
     const { store } = ctx.services;
     const record = await store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
-      if (valid.def) await assertUnique(store, valid.def, { ...current, ...valid.patch }, current.unit, id, tx);
+      const next = { ...current, ...valid.patch };
+      await assertReferences(store, valid.def, next, Object.keys(valid.patch), scope, tx);
+      await assertUnique(store, valid.def, next, current.unit, id, tx);
       const stored = col === 'blacklist' ? await protectCard(store, valid.patch, current.unit, id, tx) : valid.patch;
       return store.update(col, id, stored, _version, { id: p.id, name: p.name }, scope, tx);
     });

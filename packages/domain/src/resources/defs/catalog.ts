@@ -387,6 +387,7 @@ export const sites: ResourceDef = {
     name: requiredText(),
     type: z.enum(UNIT_TYPES, { error: vk('required') }),
     timeZone: optionalText(),
+    address: optionalPlace(),
   }),
   defaults: { type: 'Default', timeZone: 'America/Toronto' },
   columns: [

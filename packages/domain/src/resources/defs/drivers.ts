@@ -3,6 +3,7 @@ import { DISTANCE_UNITS, DRIVER_STATUSES, PER_AREA_MATCH_MAX, USER_STATUSES } fr
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import {
+  notes,
   optionalNumber,
   optionalPhone,
   optionalPlace,
@@ -58,6 +59,7 @@ export const drivers: ResourceDef = {
     status: z.enum(USER_STATUSES).optional(),
     suspended: z.boolean().optional(),
     suspension: suspension(),
+    notes: notes(),
   }),
   defaults: {
     driverStatus: 'offline',

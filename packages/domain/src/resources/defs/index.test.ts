@@ -1,7 +1,8 @@
 import { flatten, resources } from '@tc/i18n';
 import { describe, expect, it } from 'vitest';
 import { collectionDef } from '../registry.ts';
-import { RESOURCES, resourceByKey, resourceForRecord } from './index.ts';
+import { writableFields } from '../writes.ts';
+import { RESOURCES, resourceByKey, writeDefFor } from './index.ts';
 
 const en = flatten(resources.en as never);
 const pt = flatten(resources.pt as never);
@@ -10,11 +11,12 @@ const label = (key: string, field: string) => `resources.${key}.fields.${field.r
 describe('resource registry', () => {
   it('has unique keys and one resource per users role', () => {
     expect(new Set(RESOURCES.map((r) => r.key)).size).toBe(RESOURCES.length);
-    expect(resourceForRecord('users', { role: 'passenger' })?.key).toBe('passengers');
-    expect(resourceForRecord('users', { role: 'parent' })?.key).toBe('parents');
-    expect(resourceForRecord('users', { role: 'dispatcher' })?.key).toBe('users');
-    expect(resourceForRecord('cars', {})?.key).toBe('vehicles');
-    expect(resourceForRecord('jobs', {})).toBeUndefined();
+    expect(writeDefFor('users', { role: 'passenger' })).toBe(resourceByKey('passengers'));
+    expect(writeDefFor('users', { role: 'parent' })).toBe(resourceByKey('parents'));
+    expect(writeDefFor('users', { role: 'dispatcher' })).toBe(resourceByKey('users'));
+    expect(writeDefFor('cars', {})).toBe(resourceByKey('vehicles'));
+    expect(writeDefFor('jobs', {})?.entity).toBe('Reservation');
+    expect(writeDefFor('outbox', {})).toBeUndefined();
   });
 
   it.each(RESOURCES.map((r) => [r.key, r] as const))('%s names only fields its collection declares', (_key, def) => {
@@ -39,6 +41,18 @@ describe('resource registry', () => {
       ...Object.keys(def.savedFilters ?? {}),
     ];
     expect(named.filter((f) => !declared.has(top(f)))).toEqual([]);
+  });
+
+  it.each(RESOURCES.map((r) => [r.key, r] as const))('%s accepts every field its screen writes', (_key, def) => {
+    const writable = writableFields(def);
+    const top = (f: string) => f.split('.')[0] as string;
+    const written = [
+      ...def.form.flatMap((s) => s.fields.flatMap((f) => (f.coords ? [f.coords.lat, f.coords.lon] : [f.name]))),
+      ...(def.tabs?.includes('notes') ? ['notes'] : []),
+      ...(def.suspend ? ['suspended', 'suspension', def.collection === 'drivers' ? 'driverStatus' : 'status'] : []),
+      ...(def.toggle ? [def.toggle.field] : []),
+    ].filter((f) => top(f) !== def.links?.field);
+    expect(written.filter((f) => !writable.has(top(f)))).toEqual([]);
   });
 
   it.each(RESOURCES.map((r) => [r.key, r] as const))('%s has every label in English and Portuguese', (key, def) => {

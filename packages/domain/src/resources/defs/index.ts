@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../resource.ts';
+import { OPERATIONAL_WRITES, type WriteDef } from '../writes.ts';
 import {
   assignPriority,
   attributes,
@@ -66,12 +67,17 @@ const USER_ROLE_RESOURCE: Record<string, string> = {
   parent: 'parents',
 };
 
-/** The resource whose schema validates a write of this record to this collection, if any. */
-export function resourceForRecord(col: string, record: Record<string, unknown>): ResourceDef | undefined {
+/**
+ * What validates a write of this record to this collection: its resource, or the collection's
+ * operational schema; none for a collection the generic acts may not write.
+ */
+export function writeDefFor(col: string, record: Record<string, unknown>): WriteDef | undefined {
   if (col === 'users') {
     const role = typeof record.role === 'string' ? record.role : '';
     // an own key only: a role named `constructor` must not find Object's
     return byKey.get(Object.hasOwn(USER_ROLE_RESOURCE, role) ? (USER_ROLE_RESOURCE[role] as string) : 'users');
   }
-  return RESOURCES.find((r) => r.collection === col && !r.fixed);
+  return (
+    RESOURCES.find((r) => r.collection === col && !r.fixed) ?? OPERATIONAL_WRITES.find((w) => w.collection === col)
+  );
 }

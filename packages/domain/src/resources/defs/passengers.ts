@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES, USER_STATUSES } from '../../constants.ts';
 import type { ResourceDef } from '../resource.ts';
 import {
+  notes,
   optionalDay,
   optionalEmail,
   optionalPhone,
@@ -51,6 +52,7 @@ export const riderSchema = z.looseObject({
   status: z.enum(USER_STATUSES).optional(),
   suspended: z.boolean().optional(),
   suspension: suspension(),
+  notes: notes(),
 });
 
 export const passengers: ResourceDef = {

@@ -3,6 +3,7 @@ import { DISCOUNT_TYPES, PAYMENT_TYPES, PROFILE_STATUSES, PROFILE_TYPES, RATE_TY
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import {
+  notes,
   optionalDay,
   optionalEmail,
   optionalNumber,
@@ -42,7 +43,7 @@ export const profiles: ResourceDef = {
     fax: optionalText(),
     startDate: optionalDay(),
     sharedWith: refIds(),
-    notes: z.unknown().optional(),
+    notes: notes(),
     rules: z.looseObject({ discount: rule, markup: rule }).optional(),
     billing: z
       .looseObject({

@@ -3,6 +3,7 @@ import { RATE_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
 import type { ColumnSpec, FormField, ResourceDef } from '../resource.ts';
 import {
+  notes,
   optionalDay,
   optionalNumber,
   optionalText,
@@ -136,7 +137,14 @@ export const rates: ResourceDef = {
   collection: 'rates',
   module: 'rates',
   entity: 'Rate',
-  schema: z.looseObject({ unit: siteId(), ...rateShape, from: ratePlace, to: ratePlace, service: refId() }),
+  schema: z.looseObject({
+    unit: siteId(),
+    ...rateShape,
+    from: ratePlace,
+    to: ratePlace,
+    service: refId(),
+    notes: notes(),
+  }),
   defaults: { biDir: false, rateType: 'ordinary', priority: 10, weekDays: [0, 1, 2, 3, 4, 5, 6], additions: [] },
   columns: [
     { field: '_id', filter: 'none', hidden: true },

@@ -3,6 +3,7 @@ import { USER_STATUSES } from '../../constants.ts';
 import { vk } from '../messages.ts';
 import type { ResourceDef } from '../resource.ts';
 import {
+  notes,
   optionalDay,
   optionalNumber,
   optionalPlace,
@@ -60,6 +61,7 @@ export const vehicles: ResourceDef = {
       status: z.enum(USER_STATUSES).optional(),
       suspended: z.boolean().optional(),
       suspension: suspension(),
+      notes: notes(),
     })
     .refine((v) => typeof v.minSeats !== 'number' || typeof v.pax !== 'number' || v.minSeats <= v.pax, {
       path: ['minSeats'],

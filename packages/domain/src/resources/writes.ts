@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { FLIGHT_TYPES, JOB_STATUSES, PAYMENT_TYPES, TRIP_STATUSES } from '../constants.ts';
+import { vk } from './messages.ts';
+import { COLLECTIONS } from './registry.ts';
+import type { Reference, RefSpec, ResourceDef } from './resource.ts';
+import {
+  latitude,
+  longitude,
+  notes,
+  oneOf,
+  optionalDateTime,
+  optionalPlace,
+  optionalRef,
+  optionalText,
+  refIds,
+  requiredDateTime,
+  requiredText,
+  siteId,
+} from './schema.parts.ts';
+
+/**
+ * What the server needs to accept a write to a collection: the schema every written record must
+ * pass, with only its fields (an unknown field is refused), and the records it refers to. Every
+ * resource of a screen is one; the collections whose screens come later (reservations, trips,
+ * payments, road blocks, views) get one of the spec's fields, statuses and ranges below. A
+ * collection with none is not writable through the generic acts.
+ */
+export type WriteDef = Pick<
+  ResourceDef,
+  'collection' | 'entity' | 'schema' | 'fixed' | 'unique' | 'writeOnly' | 'references'
+> &
+  Partial<Pick<ResourceDef, 'form' | 'links'>>;
+
+/** Every reference a write of this kind may carry: the form's ref fields (not its linked list) and the declared ones. */
+export function referencesOf(def: WriteDef): Reference[] {
+  const fromForm = (def.form ?? []).flatMap((s) =>
+    s.fields
+      .filter((f) => (f.input === 'ref' || f.input === 'refs') && f.ref && f.name !== def.links?.field)
+      .map((f) => ({ field: f.name, ref: f.ref as RefSpec })),
+  );
+  return [...fromForm, ...(def.references ?? [])];
+}
+
+/** The top-level fields a write of this kind may carry. */
+export function writableFields(def: WriteDef): Set<string> {
+  return new Set([...Object.keys(def.schema.shape), ...Object.keys(def.fixed ?? {}), ...(def.writeOnly ?? [])]);
+}
+
+const count = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .number({ error: vk('number') })
+      .int(vk('integer'))
+      .min(0, vk('notNegative'))
+      .max(max)
+      .optional(),
+  );
+const amount = () => z.number({ error: vk('number') }).min(0, vk('notNegative'));
+const ref = (col: string): RefSpec => ({ col, label: ['name'] });
+
+/** Spec section 3, Reservation/job; the reservations issue gives it its screens and rules. */
+const jobs: WriteDef = {
+  collection: 'jobs',
+  entity: 'Reservation',
+  schema: z.looseObject({
+    unit: siteId(),
+    status: oneOf(JOB_STATUSES),
+    date: optionalDateTime(),
+    passenger: optionalRef(),
+    firstName: optionalText(),
+    lastName: optionalText(),
+    phone: optionalText(),
+    email: optionalText(),
+    from: optionalPlace(),
+    to: optionalPlace(),
+    terminal: optionalText(),
+    seats: count(99),
+    adults: count(99),
+    infants: count(99),
+    checkedBags: count(99),
+    carryon: count(99),
+    ada: z.boolean().optional(),
+    wheelchair: z.boolean().optional(),
+    flight: z
+      .strictObject({
+        date: optionalDateTime(),
+        type: z.enum(FLIGHT_TYPES).optional(),
+        airline: optionalText(),
+        number: optionalText(),
+        terminal: optionalText(),
+      })
+      .optional(),
+    caregiver: z
+      .strictObject({
+        firstName: optionalText(),
+        lastName: optionalText(),
+        email: optionalText(),
+        phone: optionalText(),
+      })
+      .optional(),
+    service: optionalRef(),
+    profile: optionalRef(),
+    roundTrip: z.boolean().optional(),
+    price: amount().optional(),
+    paymentType: z.enum(PAYMENT_TYPES).optional(),
+    billing: z.strictObject({ country: optionalText(), state: optionalText(), zip: optionalText() }).optional(),
+    externalId: optionalText(),
+    notes: notes(),
+    trip: optionalRef(),
+    driver: optionalRef(),
+    car: optionalRef(),
+    waitMinutes: count(24 * 60),
+    forceJoin: z.string().optional(),
+    direction: z.enum(['to', 'from']).optional(),
+    shuttle: optionalRef(),
+  }),
+  references: [
+    { field: 'unit', ref: ref('units') },
+    { field: 'passenger', ref: { col: 'users', label: ['lastName'], sameSiteAs: 'unit' } },
+    { field: 'service', ref: ref('services') },
+    { field: 'profile', ref: { ...ref('profiles'), sameSiteAs: 'unit' } },
+    { field: 'trip', ref: { ...ref('trips'), sameSiteAs: 'unit' } },
+    { field: 'driver', ref: { ...ref('drivers'), sameSiteAs: 'unit' } },
+    { field: 'car', ref: { ...ref('cars'), sameSiteAs: 'unit' } },
+    { field: 'shuttle', ref: { ...ref('shuttles'), sameSiteAs: 'unit' } },
+  ],
+};
+
+/** Spec section 3, Trip; the trips and dispatch issue gives it its state machine and acts. */
+const trips: WriteDef = {
+  collection: 'trips',
+  entity: 'Trip',
+  schema: z.looseObject({
+    unit: siteId(),
+    status: oneOf(TRIP_STATUSES),
+    date: requiredDateTime(),
+    from: optionalPlace(),
+    to: optionalPlace(),
+    seats: count(999),
+    profile: optionalRef(),
+    stops: refIds(),
+    distance: amount().optional(),
+    duration: amount().optional(),
+    service: optionalRef(),
+    supplier: optionalRef(),
+    driver: optionalRef(),
+    car: optionalRef(),
+    attribute: optionalRef(),
+    externalId: optionalText(),
+    waitUntil: optionalDateTime(),
+    line: optionalText(),
+    notes: notes(),
+  }),
+  references: [
+    { field: 'unit', ref: ref('units') },
+    { field: 'profile', ref: { ...ref('profiles'), sameSiteAs: 'unit' } },
+    { field: 'stops', ref: { col: 'jobs', label: ['lastName'], sameSiteAs: 'unit' } },
+    { field: 'service', ref: ref('services') },
+    { field: 'supplier', ref: { ...ref('suppliers'), sameSiteAs: 'unit' } },
+    { field: 'driver', ref: { ...ref('drivers'), sameSiteAs: 'unit' } },
+    { field: 'car', ref: { ...ref('cars'), sameSiteAs: 'unit' } },
+    { field: 'attribute', ref: { ...ref('attributes'), sameSiteAs: 'unit' } },
+  ],
+};
+
+export const TRANSACTION_TYPES = ['payment', 'refund', 'authorization', 'capture', 'void'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'approved', 'declined', 'canceled'] as const;
+
+/** A payment of a reservation (`trans`): never a card number, at most its last 4 digits. */
+const trans: WriteDef = {
+  collection: 'trans',
+  entity: 'Transaction',
+  schema: z.looseObject({
+    unit: siteId(),
+    job: z
+      .number({ error: vk('required') })
+      .int()
+      .positive(vk('required')),
+    amount: z.number({ error: vk('number') }),
+    type: oneOf(TRANSACTION_TYPES),
+    status: oneOf(TRANSACTION_STATUSES),
+    reference: optionalText(),
+    last4: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional(),
+    ),
+    date: requiredDateTime(),
+  }),
+  references: [
+    { field: 'unit', ref: ref('units') },
+    { field: 'job', ref: { col: 'jobs', label: ['lastName'], sameSiteAs: 'unit' } },
+  ],
+};
+
+/** Spec section 3, Road block: a point on a road, named by its address. */
+const roadblocks: WriteDef = {
+  collection: 'roadblocks',
+  entity: 'Road block',
+  schema: z.looseObject({ unit: siteId(), name: requiredText(), lat: latitude(), lon: longitude() }),
+  references: [{ field: 'unit', ref: ref('units') }],
+};
+
+/** Spec section 3, View record: a record the user opened (the insert act fills user and time). */
+const views: WriteDef = {
+  collection: 'views',
+  entity: 'View',
+  schema: z.looseObject({
+    col: oneOf([...COLLECTIONS.keys()] as [string, ...string[]]),
+    id: z
+      .number({ error: vk('required') })
+      .int()
+      .positive(vk('required')),
+    user: z.number().int().positive(),
+    time: z.string(),
+  }),
+  // the record viewed, in the collection the view names
+  references: [
+    {
+      field: 'id',
+      ref: {
+        col: 'views',
+        label: [],
+        colBy: { field: 'col', cols: Object.fromEntries([...COLLECTIONS.keys()].map((c) => [c, c])) },
+      },
+    },
+  ],
+};
+
+/** The collections written before their own resources exist. */
+export const OPERATIONAL_WRITES: readonly WriteDef[] = [jobs, trips, trans, roadblocks, views];
