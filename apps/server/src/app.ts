@@ -6,6 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { TOO_LONG_MESSAGE } from '@tc/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { FareContextCache } from './acts/fares/fare-context.cache.ts';
+import { loadKeys } from './auth/keys.ts';
 import { PrincipalCache } from './auth/principal.cache.ts';
 import { TokenService } from './auth/token.ts';
 import type { Config } from './config.ts';
@@ -90,10 +91,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     requestTimeout: 30_000,
   });
   const store = new CollectionStore(opts.db);
+  const keys = await loadKeys(opts.db, opts.config);
   const services: Services = {
     db: opts.db,
     store,
-    tokens: await TokenService.create(opts.db, opts.config.tokenSecret, opts.config.tokenTtlSeconds),
+    keys,
+    tokens: new TokenService(keys.tokenSecrets, opts.config.tokenTtlSeconds),
     mailer: createMailer(store, opts.config.smtpUrl, opts.config.mailFrom),
     config: opts.config,
     fareContexts: new FareContextCache(store),

@@ -18,16 +18,22 @@ export interface Config {
   sessionMaxHours: number;
   /** Longest a statement of a request may run on PostgreSQL (PGlite cannot interrupt one). */
   statementTimeoutMs: number;
-  tokenSecret: string | undefined;
+  /** TOKEN_SECRET: token signing secrets, current first (older ones still verify); empty: the key file's. */
+  tokenSecrets: string[];
+  /** CARD_KEY: card fingerprint keys, current first; empty: the key file's. */
+  cardKeys: string[];
+  /** KEYS_FILE: the keys not given by the environment, kept apart from the data (made at first start). */
+  keysFile: string;
   tokenTtlSeconds: number;
   webDist: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env.DATA_DIR ?? './data';
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: env.DATA_DIR ?? './data',
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.DATABASE_URL ? env.DEMO === '1' : env.DEMO !== '0',
     smtpUrl: env.SMTP_URL || undefined,
@@ -40,10 +46,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: proxyHops(env.TRUST_PROXY),
     sessionMaxHours: positive(env.SESSION_MAX_HOURS, 12),
     statementTimeoutMs: positive(env.STATEMENT_TIMEOUT_MS, 15_000),
-    tokenSecret: env.TOKEN_SECRET || undefined,
+    tokenSecrets: list(env.TOKEN_SECRET),
+    cardKeys: list(env.CARD_KEY),
+    keysFile: env.KEYS_FILE || `${dataDir.replace(/\/+$/, '')}.keys.json`,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 300),
     webDist: env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
   };
+}
+
+function list(v: string | undefined): string[] {
+  return (v ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
 }
 
 function positive(v: string | undefined, fallback: number): number {

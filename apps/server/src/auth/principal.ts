@@ -1,5 +1,6 @@
 import { allPermissions, isSiteFree, normaliseRole, type PermissionEntry, ROLES, type RoleName } from '@tc/domain';
 import { INVALID_TOKEN, Unauthorized } from '../protocol/errors.ts';
+import { findSession, type SessionRow } from '../store/auth.store.ts';
 import type { Queryable } from '../store/db.ts';
 
 /** The caller of an act, as every permission and site check sees it. */
@@ -22,36 +23,16 @@ export interface Principal {
   access: PermissionEntry[];
 }
 
-interface Row {
-  user_id: number;
-  unit: number | null;
-  doc: Record<string, unknown>;
-  revoked_at: Date | null;
-  role_doc: { permissions?: PermissionEntry[] } | null;
-  unit_doc: { name?: string; type?: string } | null;
-  owner: string | null;
-}
-
 const BLOCKED = new Set(['suspended', 'inactive', 'disabled']);
 
-/** One query: the session, its user, the user's role and site. A revoked or ended session, or a blocked user, is an invalid token. */
+/** The caller of a session; a revoked or ended session, or a blocked user, is an invalid token. */
 export async function loadPrincipal(db: Queryable, userId: number, sessionId: string): Promise<Principal> {
-  const r = await db.query<Row>(
-    `SELECT u._id AS user_id, u.unit, u.doc, s.revoked_at, r.doc AS role_doc, un.doc AS unit_doc,
-            (SELECT value FROM meta WHERE key = 'owner_user_id') AS owner
-     FROM auth_sessions s
-     JOIN "users" u ON u._id = s.user_id
-     LEFT JOIN "roles" r ON r.doc->>'roleCode' = u.doc->>'role'
-     LEFT JOIN "units" un ON un._id = u.unit
-     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
-    [sessionId, userId],
-  );
-  const row = r.rows[0];
+  const row = await findSession(db, userId, sessionId);
   if (!row || row.revoked_at) throw new Unauthorized(INVALID_TOKEN);
   return toPrincipal(row, sessionId);
 }
 
-function toPrincipal(row: Row, sessionId: string): Principal {
+function toPrincipal(row: SessionRow, sessionId: string): Principal {
   const doc = row.doc;
   const role = normaliseRole(String(doc.role ?? ''));
   if (!role || BLOCKED.has(String(doc.status ?? '')) || doc.suspended === true) throw new Unauthorized(INVALID_TOKEN);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../store/db.ts';
+import { insertResetToken, revokeResetTokens, useResetToken } from '../store/reset.store.ts';
 
 /** How long a mailed link works: a reset a day, a new account's first password a week. */
 const VALID_HOURS: Record<string, number> = { reset: 24, create: 168, parent: 168, customer: 168 };
@@ -13,10 +14,7 @@ function digest(token: string): string {
 /** A single-use token; only its hash is stored. */
 export async function issueResetToken(db: Queryable, userId: number, mode: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO auth_reset_tokens (token_hash, user_id, mode, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [digest(token), userId, mode, VALID_HOURS[mode] ?? 24],
-  );
+  await insertResetToken(db, digest(token), userId, mode, VALID_HOURS[mode] ?? 24);
   return token;
 }
 
@@ -25,17 +23,7 @@ export async function issueResetToken(db: Queryable, userId: number, mode: strin
  * open link of that user dies with it: an older mail cannot set the password again.
  */
 export async function consumeResetToken(db: Queryable, token: string): Promise<number | undefined> {
-  const r = await db.query<{ user_id: number }>(
-    `UPDATE auth_reset_tokens SET used_at = now()
-     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-    [digest(token)],
-  );
-  const userId = r.rows[0]?.user_id;
+  const userId = await useResetToken(db, digest(token));
   if (userId !== undefined) await revokeResetTokens(db, userId);
   return userId;
-}
-
-/** Ends every open link of a user (a password change, a used link). */
-export async function revokeResetTokens(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE auth_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
 }

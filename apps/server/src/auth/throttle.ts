@@ -1,5 +1,6 @@
 import { HttpError } from '../protocol/errors.ts';
 import type { Database, Queryable } from '../store/db.ts';
+import { countAndRecordAttempts, forgetAttempts } from '../store/throttle.store.ts';
 
 export const TOO_MANY = 'Too many attempts. Try again later.';
 export const WINDOW_MINUTES = 15;
@@ -38,33 +39,19 @@ export function delayAfter(n: number, rule: AttemptRule): number {
  * Refuses with 429 when any rule says wait. Returns the ids of the reserved rows.
  */
 export async function reserveAttempt(db: Database, rules: AttemptRule[]): Promise<number[]> {
-  return db.tx(async (tx) => {
-    const keys = rules.map((r) => r.key).sort();
-    for (const key of keys) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
-    for (const rule of rules) {
-      const r = await tx.query<{ n: number; idle: number | null }>(
-        `SELECT count(*)::int AS n, extract(epoch FROM now() - max(time))::float8 AS idle FROM auth_failures
-         WHERE key = $1 AND time > now() - make_interval(mins => $2)`,
-        [rule.key, WINDOW_MINUTES],
-      );
-      const { n, idle } = r.rows[0] ?? { n: 0, idle: null };
-      const wait = delayAfter(n, rule);
+  const byKey = new Map(rules.map((r) => [r.key, r]));
+  return countAndRecordAttempts(db, [...byKey.keys()], WINDOW_MINUTES, (counts) => {
+    for (const { key, n, idle } of counts) {
+      const wait = delayAfter(n, byKey.get(key) as AttemptRule);
       if (wait > 0 && (idle === null || idle < wait)) {
         const retryAfter = Number.isFinite(wait) ? Math.ceil(wait - (idle ?? 0)) : WINDOW_MINUTES * 60;
         throw new HttpError(429, TOO_MANY, { retryAfter });
       }
     }
-    await tx.query('DELETE FROM auth_failures WHERE time < now() - make_interval(mins => $1)', [WINDOW_MINUTES]);
-    const ids: number[] = [];
-    for (const rule of rules) {
-      const r = await tx.query<{ id: number }>('INSERT INTO auth_failures (key) VALUES ($1) RETURNING id', [rule.key]);
-      ids.push(r.rows[0]?.id as number);
-    }
-    return ids;
   });
 }
 
 /** A successful login: its reservation is not a failure, and its account-and-address counter starts over. */
 export async function attemptSucceeded(db: Queryable, ids: number[], clearKey: string): Promise<void> {
-  await db.query('DELETE FROM auth_failures WHERE id = ANY($1::int[]) OR key = $2', [ids, clearKey]);
+  await forgetAttempts(db, ids, clearKey);
 }

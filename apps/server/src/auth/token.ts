@@ -1,7 +1,6 @@
-import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { BAD_TOKEN, INVALID_TOKEN, Unauthorized } from '../protocol/errors.ts';
-import type { Queryable } from '../store/db.ts';
 
 export interface TokenClaims {
   userId: number;
@@ -10,24 +9,17 @@ export interface TokenClaims {
 
 /** Short-lived signed tokens; the session row behind them is what logout revokes. */
 export class TokenService {
-  private constructor(
-    private readonly key: KeyObject,
-    private readonly ttlSeconds: number,
-  ) {}
+  /** Signs with the first key; verifies with any (the others are older keys of a rotation). */
+  private readonly keys: KeyObject[];
 
-  /** The secret comes from the environment, else from the database so every instance shares it. */
-  static async create(db: Queryable, secret: string | undefined, ttlSeconds: number): Promise<TokenService> {
-    let value = secret;
-    if (!value) {
-      await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-        'token_secret',
-        randomBytes(32).toString('base64url'),
-      ]);
-      const r = await db.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', ['token_secret']);
-      value = r.rows[0]?.value as string;
-    }
+  /** `secrets`: current first (auth/keys.ts). */
+  constructor(
+    secrets: readonly string[],
+    private readonly ttlSeconds: number,
+  ) {
+    if (secrets.length === 0) throw new Error('no token secret');
     // A KeyObject lets jose sign with node:crypto directly instead of importing a WebCrypto key per call.
-    return new TokenService(createSecretKey(Buffer.from(value, 'utf8')), ttlSeconds);
+    this.keys = secrets.map((s) => createSecretKey(Buffer.from(s, 'utf8')));
   }
 
   sign(claims: TokenClaims): Promise<string> {
@@ -36,7 +28,7 @@ export class TokenService {
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(this.keys[0] as KeyObject);
   }
 
   /** Tokens already verified, until they expire: a client sends the same token for a minute. */
@@ -52,8 +44,7 @@ export class TokenService {
       throw new Unauthorized(INVALID_TOKEN);
     }
     try {
-      // a token without an expiry would never end: refused like a forged one
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      const { payload } = await this.verifyWithAnyKey(token);
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') throw new Unauthorized(BAD_TOKEN);
       const claims = { userId, sessionId: payload.sid };
@@ -65,5 +56,17 @@ export class TokenService {
       if (err instanceof errors.JWTExpired) throw new Unauthorized(INVALID_TOKEN);
       throw new Unauthorized(BAD_TOKEN);
     }
+  }
+
+  private async verifyWithAnyKey(token: string) {
+    for (const [i, key] of this.keys.entries()) {
+      try {
+        // a token without an expiry would never end: refused like a forged one
+        return await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      } catch (err) {
+        if (!(err instanceof errors.JWSSignatureVerificationFailed) || i === this.keys.length - 1) throw err;
+      }
+    }
+    throw new Unauthorized(BAD_TOKEN);
   }
 }

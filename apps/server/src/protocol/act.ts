@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@tc/domain';
 import type { CollectionOp } from '../access/access.ts';
 import type { FareContextCache } from '../acts/fares/fare-context.cache.ts';
+import type { Keys } from '../auth/keys.ts';
 import type { PrincipalCache } from '../auth/principal.cache.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { TokenService } from '../auth/token.ts';
@@ -13,6 +14,8 @@ import type { RowBudget } from './row.budget.ts';
 export interface Services {
   db: Database;
   store: CollectionStore;
+  /** Secrets kept apart from the database (auth/keys.ts). */
+  keys: Keys;
   tokens: TokenService;
   mailer: Mailer;
   config: Config;

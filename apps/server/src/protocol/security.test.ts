@@ -198,7 +198,7 @@ describe('5. sessions end when they should', () => {
     const forever = await new SignJWT({ sid: session.rows[0]?.id })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(me._id))
-      .sign(new TextEncoder().encode('test-secret'));
+      .sign(new TextEncoder().encode(h.services.keys.tokenSecrets[0]));
     expect(await h.call({ act: 'find', col: 'jobs', token: forever })).toEqual({
       status: 401,
       body: { error: 'bad token' },

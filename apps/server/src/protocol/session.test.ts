@@ -101,7 +101,7 @@ describe('login and tokens', () => {
       .setSubject('1')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(new TextEncoder().encode('test-secret'));
+      .sign(new TextEncoder().encode(h.services.keys.tokenSecrets[0]));
     expect(await h.call({ act: 'find', col: 'jobs', token: expired })).toEqual({
       status: 401,
       body: { error: 'invalid token' },

@@ -1,9 +1,39 @@
 import { randomBytes } from 'node:crypto';
+import type { PermissionEntry } from '@tc/domain';
 import { type Actor, CHANGE_CHANNEL, type ChangeEvent, SESSIONS_EVENT } from './collection.store.ts';
 import type { Database, Queryable } from './db.ts';
 import { recordHistory } from './history.store.ts';
+import { setMeta } from './meta.store.ts';
 
 /** SQL of the auth tables: credentials, sessions and the owner account. */
+
+const OWNER_KEY = 'owner_user_id';
+
+/** A live session with its user, the user's role record, site record and the owner account's id. */
+export interface SessionRow {
+  user_id: number;
+  unit: number | null;
+  doc: Record<string, unknown>;
+  revoked_at: Date | null;
+  role_doc: { permissions?: PermissionEntry[] } | null;
+  unit_doc: { name?: string; type?: string } | null;
+  owner: string | null;
+}
+
+/** One query: the session (not ended), its user, the user's role and site, and the owner's id. */
+export async function findSession(db: Queryable, userId: number, sessionId: string): Promise<SessionRow | undefined> {
+  const r = await db.query<SessionRow>(
+    `SELECT u._id AS user_id, u.unit, u.doc, s.revoked_at, r.doc AS role_doc, un.doc AS unit_doc,
+            (SELECT value FROM meta WHERE key = '${OWNER_KEY}') AS owner
+     FROM auth_sessions s
+     JOIN "users" u ON u._id = s.user_id
+     LEFT JOIN "roles" r ON r.doc->>'roleCode' = u.doc->>'role'
+     LEFT JOIN "units" un ON un._id = u.unit
+     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
+    [sessionId, userId],
+  );
+  return r.rows[0];
+}
 
 export async function findLoginByEmail(
   db: Queryable,
@@ -103,10 +133,7 @@ async function notifySessionsEnded(db: Queryable, userId: number): Promise<void>
 }
 
 export async function setOwner(db: Queryable, userId: number): Promise<void> {
-  await db.query(
-    `INSERT INTO meta (key, value) VALUES ('owner_user_id', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-    [String(userId)],
-  );
+  await setMeta(db, OWNER_KEY, String(userId));
 }
 
 /** Settings a user sees: system-wide values and their own site's. */

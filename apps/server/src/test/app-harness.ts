@@ -50,7 +50,8 @@ export async function startHarness(
   const { db, drop } = await freshDatabase();
   const config: Config = {
     ...readConfig({}),
-    tokenSecret: 'test-secret',
+    tokenSecrets: ['test-secret-of-the-harness'],
+    cardKeys: ['card-key-of-the-harness'],
     smtpUrl: undefined,
     webDist: '/nonexistent',
     ...options.config,

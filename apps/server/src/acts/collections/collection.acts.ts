@@ -115,7 +115,9 @@ const insert: Act = {
       await assertReferences(store, valid.def, valid.data, undefined, scope, tx);
       await assertUnique(store, valid.def, valid.data, unitIn(valid.data), undefined, tx);
       const stored =
-        col === 'blacklist' ? await protectCard(store, valid.data, unitIn(valid.data), undefined, tx) : valid.data;
+        col === 'blacklist'
+          ? await protectCard(store, ctx.services.keys.cardKeys, valid.data, unitIn(valid.data), undefined, tx)
+          : valid.data;
       return store.insert(col, stored, { id: p.id, name: p.name }, scope, tx);
     });
   },
@@ -156,7 +158,10 @@ const update: Act = {
       const next = { ...current, ...valid.patch };
       await assertReferences(store, valid.def, next, Object.keys(valid.patch), scope, tx);
       await assertUnique(store, valid.def, next, current.unit, id, tx);
-      const stored = col === 'blacklist' ? await protectCard(store, valid.patch, current.unit, id, tx) : valid.patch;
+      const stored =
+        col === 'blacklist'
+          ? await protectCard(store, ctx.services.keys.cardKeys, valid.patch, current.unit, id, tx)
+          : valid.patch;
       return store.update(col, id, stored, _version, { id: p.id, name: p.name }, scope, tx);
     });
     // this server stops trusting the cached caller at once; others hear it from the change feed

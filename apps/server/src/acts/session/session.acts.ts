@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { mayInvite } from '../../access/access.ts';
 import { hashPassword, verifyOrDummy, verifyPassword } from '../../auth/password.hash.ts';
 import { loadPrincipal, type Principal, publicUser } from '../../auth/principal.ts';
-import { consumeResetToken, issueResetToken, RESET_INVALID, RESET_MODES, revokeResetTokens } from '../../auth/reset.ts';
+import { consumeResetToken, issueResetToken, RESET_INVALID, RESET_MODES } from '../../auth/reset.ts';
 import { attemptSucceeded, loginRules, reserveAttempt } from '../../auth/throttle.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest, Forbidden, HttpError } from '../../protocol/errors.ts';
@@ -25,6 +25,7 @@ import {
   settingsFor,
   touchSession,
 } from '../../store/auth.store.ts';
+import { revokeResetTokens } from '../../store/reset.store.ts';
 import { resetMail } from './reset.mail.ts';
 
 export const LOGIN_FAILED = 'Email or password is invalid';
