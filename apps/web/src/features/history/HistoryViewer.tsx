@@ -1,11 +1,12 @@
 import { Alert, Code, Group, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNewYork } from '#src/app/formatTime.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
-import { type HistoryRecord, useHistory } from './useHistory.ts';
+import { Pager } from '#src/components/Pager.tsx';
+import { HISTORY_PAGE_SIZE, type HistoryRecord, useCreation, useHistory } from './useHistory.ts';
 
 export interface HistoryViewerProps {
   collection: string;
@@ -16,20 +17,33 @@ function formatData(data: unknown): string {
   return typeof data === 'string' ? data : JSON.stringify(data, null, 1);
 }
 
-/** Per record: time (America/New_York), user, operation and data, with who created it and when. */
+/**
+ * Per record: time (America/New_York), user, operation and data, newest first and a page at a time
+ * (the count says how many there are: none is cut silently), with who created it and when.
+ */
 export function HistoryViewer({ collection, id }: HistoryViewerProps) {
   const { t } = useTranslation();
-  const history = useHistory(collection, id);
+  const [page, setPage] = useState(1);
+  const history = useHistory(collection, id, page);
+  const created = useCreation(collection, id).data;
   const records = history.data?.data ?? [];
-  const created = records.find((record) => record.operation === 'insert') ?? records[0];
+  const count = history.data?.count ?? 0;
   const columns = useMemo<ColumnDef<HistoryRecord, unknown>[]>(
     () => [
-      { id: 'time', accessorKey: 'time', header: t('history.time'), cell: (c) => formatNewYork(c.row.original.time) },
-      { id: 'user', accessorKey: 'user', header: t('history.user') },
+      // newest first, as the server pages them: sorting one page on the client would mislead
+      {
+        id: 'time',
+        accessorKey: 'time',
+        header: t('history.time'),
+        enableSorting: false,
+        cell: (c) => formatNewYork(c.row.original.time),
+      },
+      { id: 'user', accessorKey: 'user', header: t('history.user'), enableSorting: false },
       {
         id: 'operation',
         accessorKey: 'operation',
         header: t('history.operation'),
+        enableSorting: false,
         cell: (c) => t(`history.operations.${c.row.original.operation}`),
       },
       {
@@ -62,6 +76,10 @@ export function HistoryViewer({ collection, id }: HistoryViewerProps) {
       </Group>
       {history.error ? <Alert color="red">{serverErrorText(history.error)}</Alert> : null}
       <DataTable data={records} columns={columns} loading={history.isLoading} />
+      <Group justify="space-between">
+        <Text size="sm">{t('jobs.total', { count })}</Text>
+        <Pager page={page} pages={Math.ceil(count / HISTORY_PAGE_SIZE)} onPage={setPage} />
+      </Group>
     </Stack>
   );
 }

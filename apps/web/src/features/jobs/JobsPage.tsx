@@ -1,4 +1,4 @@
-import { Badge, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -11,6 +11,7 @@ import type { ScreenDef } from '#src/app/navigation/screens.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
+import { Pager } from '#src/components/Pager.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { DayNavigator } from './DayNavigator.tsx';
 import { type JobRow, useJobsList } from './useJobsList.ts';
@@ -89,13 +90,7 @@ export function JobsPage({ def }: { def: ScreenDef }) {
             w={90}
             allowDeselect={false}
           />
-          <Pagination
-            total={Math.max(1, Math.ceil(count / pageSize))}
-            value={page}
-            onChange={setPage}
-            siblings={1}
-            boundaries={1}
-          />
+          <Pager pages={Math.ceil(count / pageSize)} page={page} onPage={setPage} />
         </Group>
       </Group>
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Menu, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconColumns, IconDownload, IconFilterOff, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import type { ScreenDef } from '#src/app/navigation/screens.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
+import { Pager } from '#src/components/Pager.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { DayNavigator } from '#src/features/jobs/DayNavigator.tsx';
 import { cellText } from './cellValue.ts';
@@ -212,15 +213,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
             w={90}
             allowDeselect={false}
           />
-          <Pagination
-            total={pages}
-            value={Math.min(state.page + 1, pages)}
-            onChange={(p) => patch({ page: p - 1 })}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': t(`table.page.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('table.page.number', { page: p }) })}
-          />
+          <Pager pages={pages} page={state.page + 1} onPage={(p) => patch({ page: p - 1 })} />
         </Group>
       </Group>
     </Stack>
