@@ -5,7 +5,7 @@ import {
   collectionDef,
   hasAction,
   type ModuleKey,
-  PEOPLE_ROLE_MODULES,
+  moduleOfUserRole,
   ROLE_NAMES,
   type RoleName,
 } from '@tc/domain';
@@ -65,16 +65,9 @@ export function changesStatus(module: ModuleKey, data: unknown): boolean {
  * modules; a query over several kinds of users needs the users module.
  */
 export function usersModule(roles: readonly unknown[]): ModuleKey {
-  const modules = new Set(roles.map(moduleOfRole));
+  const modules = new Set(roles.map(moduleOfUserRole));
   const [only] = [...modules];
   return modules.size === 1 && only ? only : 'users';
-}
-
-/** The module guarding users of one role (any name, `constructor` included, is only looked up as an own key). */
-function moduleOfRole(role: unknown): ModuleKey {
-  return typeof role === 'string' && Object.hasOwn(PEOPLE_ROLE_MODULES, role)
-    ? (PEOPLE_ROLE_MODULES[role] as ModuleKey)
-    : 'users';
 }
 
 /**
@@ -91,7 +84,7 @@ export interface UserWriteGuard {
 export function userWriteGuard(p: Principal, op: 'update' | 'delete'): UserWriteGuard {
   const roles = ROLE_NAMES.filter((role) => {
     if (role === 'superadmin' && p.role !== 'superadmin') return false;
-    const module = moduleOfRole(role);
+    const module = moduleOfUserRole(role);
     return can(p.access, module, actionFor(module, op));
   });
   return { roles, exceptIds: p.ownerId !== null && !p.isOwner ? [p.ownerId] : [] };
@@ -110,7 +103,7 @@ export function userWritable(g: UserWriteGuard, user: { _id: number; role?: unkn
 /** May `p` send a first-password mail to this person: create on its module, on its site, within the write guard. */
 export function mayInvite(p: Principal, user: StoredRecord): boolean {
   if (!inScope(collectionDef('users') as CollectionDef, user, scopeOf(p), 'write')) return false;
-  return can(p.access, moduleOfRole(user.role), 'create') && userWritable(userWriteGuard(p, 'update'), user);
+  return can(p.access, moduleOfUserRole(user.role), 'create') && userWritable(userWriteGuard(p, 'update'), user);
 }
 
 /** The roles a users query is limited to, read from `role` (a value or `$in`). Empty when unrestricted. */
@@ -145,6 +138,8 @@ export function historyVisibility(p: Principal): HistoryVisibility {
     .filter((d) => d.module !== null && d.name !== 'users' && can(p.access, d.module, 'view'))
     .map((d) => d.name);
   if (can(p.access, 'users', 'view')) return { collections: [...collections, 'users'] };
-  const userRoles = ROLE_NAMES.filter((r) => moduleOfRole(r) !== 'users' && can(p.access, moduleOfRole(r), 'view'));
+  const userRoles = ROLE_NAMES.filter(
+    (r) => moduleOfUserRole(r) !== 'users' && can(p.access, moduleOfUserRole(r), 'view'),
+  );
   return userRoles.length ? { collections: [...collections, 'users'], userRoles } : { collections };
 }

@@ -1,4 +1,4 @@
-import { can, collectionDef, type ModuleKey } from '@tc/domain';
+import { can, collectionDef, type ModuleKey, USERS_MODULES } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { scopeOf } from '../access/access.ts';
@@ -8,7 +8,7 @@ import { type ChangeEvent, SESSIONS_EVENT } from '../store/collection.store.ts';
 
 /** Modules whose view lets a client hear about a collection's changes (users covers people modules). */
 function viewModules(col: string): ModuleKey[] {
-  if (col === 'users') return ['users', 'passengers', 'parents'];
+  if (col === 'users') return [...USERS_MODULES];
   const module = collectionDef(col)?.module;
   return module ? [module] : [];
 }

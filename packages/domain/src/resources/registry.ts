@@ -579,11 +579,3 @@ export const HISTORY_FIELDS: Fields = {
 export function collectionDef(name: string): CollectionDef | undefined {
   return COLLECTIONS.get(name);
 }
-
-/** Roles whose users belong to a people module other than users. */
-export const PEOPLE_ROLE_MODULES: Record<string, ModuleKey> = {
-  passenger: 'passengers',
-  student: 'passengers',
-  employee: 'passengers',
-  parent: 'parents',
-};

@@ -2,7 +2,7 @@ import { flatten, resources } from '@tc/i18n';
 import { describe, expect, it } from 'vitest';
 import { collectionDef } from '../registry.ts';
 import { writableFields } from '../writes.ts';
-import { RESOURCES, resourceByKey, writeDefFor } from './index.ts';
+import { moduleOfUserRole, RESOURCES, resourceByKey, USERS_MODULES, userResourceOfRole, writeDefFor } from './index.ts';
 
 const en = flatten(resources.en as never);
 const pt = flatten(resources.pt as never);
@@ -69,6 +69,15 @@ describe('resource registry', () => {
     ];
     expect(keys.filter((k) => !(k in en))).toEqual([]);
     expect(keys.filter((k) => !(k in pt))).toEqual([]);
+  });
+
+  it('maps each people role to its resource and module once, from the resources', () => {
+    expect(moduleOfUserRole('student')).toBe('passengers');
+    expect(moduleOfUserRole('parent')).toBe('parents');
+    expect(moduleOfUserRole('dispatcher')).toBe('users');
+    expect(moduleOfUserRole('constructor')).toBe('users');
+    expect(userResourceOfRole('employee').key).toBe('employees');
+    expect([...USERS_MODULES].sort()).toEqual(['parents', 'passengers', 'users']);
   });
 
   it('finds resources by screen key', () => {

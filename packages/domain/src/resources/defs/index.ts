@@ -1,3 +1,4 @@
+import type { ModuleKey } from '../../permissions/modules.ts';
 import type { ResourceDef } from '../resource.ts';
 import { OPERATIONAL_WRITES, type WriteDef } from '../writes.ts';
 import {
@@ -59,24 +60,37 @@ export function resourceByKey(key: string): ResourceDef | undefined {
   return byKey.get(key);
 }
 
-/** Role of a `users` record -> the resource that validates it (staff roles are plain users). */
-const USER_ROLE_RESOURCE: Record<string, string> = {
-  passenger: 'passengers',
-  student: 'students',
-  employee: 'employees',
-  parent: 'parents',
-};
+/**
+ * The people resources: passengers, students, employees and parents are `users` records of their
+ * role (`fixed.role`), each guarded by its resource's module. The one source of the people-role →
+ * resource and module mapping (the access rules, the live hub and the web read it from here).
+ */
+const PEOPLE = new Map(
+  RESOURCES.filter((r) => r.collection === 'users' && r.fixed?.role).map((r) => [r.fixed?.role as string, r]),
+);
+
+/** The resource of a `users` record of this role: its people resource, else staff users. */
+export function userResourceOfRole(role: unknown): ResourceDef {
+  // an own key only: a role named `constructor` must not find Object's
+  return (typeof role === 'string' && PEOPLE.get(role)) || (byKey.get('users') as ResourceDef);
+}
+
+/** The module guarding `users` records of this role (users for staff and unknown roles). */
+export function moduleOfUserRole(role: unknown): ModuleKey {
+  return userResourceOfRole(role).module;
+}
+
+/** Every module guarding some `users` records: viewing any of them shows some users. */
+export const USERS_MODULES: readonly ModuleKey[] = [
+  ...new Set(['users' as const, ...[...PEOPLE.values()].map((r) => r.module)]),
+];
 
 /**
  * What validates a write of this record to this collection: its resource, or the collection's
  * operational schema; none for a collection the generic acts may not write.
  */
 export function writeDefFor(col: string, record: Record<string, unknown>): WriteDef | undefined {
-  if (col === 'users') {
-    const role = typeof record.role === 'string' ? record.role : '';
-    // an own key only: a role named `constructor` must not find Object's
-    return byKey.get(Object.hasOwn(USER_ROLE_RESOURCE, role) ? (USER_ROLE_RESOURCE[role] as string) : 'users');
-  }
+  if (col === 'users') return userResourceOfRole(record.role);
   return (
     RESOURCES.find((r) => r.collection === col && !r.fixed) ?? OPERATIONAL_WRITES.find((w) => w.collection === col)
   );
