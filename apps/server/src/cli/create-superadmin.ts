@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { meetsResetRule, PASSWORD_MESSAGES } from '@tc/domain';
+import { newPasswordRule, validationText } from '@tc/domain';
 import { hashPassword } from '../auth/password.hash.ts';
 import { readConfig } from '../config.ts';
 import { setOwner, setPasswords } from '../store/auth.store.ts';
@@ -23,7 +23,8 @@ async function main(): Promise<void> {
     password = await rl.question('Password: ');
     rl.close();
   }
-  if (!meetsResetRule(password)) throw new Error(PASSWORD_MESSAGES.resetRule);
+  const checked = newPasswordRule().safeParse(password);
+  if (!checked.success) throw new Error(validationText(checked.error.issues[0]?.message ?? ''));
   const config = readConfig();
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_CHANGE, PASSWORD_MIN_RESET } from '../constants.ts';
+
 /**
  * Validation messages of the resource schemas (spec section 5). A schema names a message by its
  * i18n key (`validation.<key>`); the web translates the key, the server answers the English text
@@ -8,6 +10,15 @@ export const VALIDATION_TEXTS = {
   oneOf: 'Choose one of the listed values',
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email',
+  passwordRequired: 'Password is required',
+  passwordMinReset: 'The password needs at least {{minReset}} characters',
+  passwordMinChange: 'The password needs at least {{minChange}} characters',
+  passwordUppercase: 'The password needs an uppercase letter',
+  passwordLowercase: 'The password needs a lowercase letter',
+  passwordSpecial: 'The password needs a special character',
+  passwordNumber: 'The password needs a number',
+  confirmRequired: 'Confirm the password',
+  passwordsMatch: 'The passwords do not match',
   phoneInvalid: 'Phone number is not valid',
   nameLength: 'Must be 2 to 30 characters',
   opusCard: 'The OPUS card number must have exactly 12 characters',
@@ -41,6 +52,9 @@ export const VALIDATION_TEXTS = {
 
 export type ValidationKey = keyof typeof VALIDATION_TEXTS;
 
+/** Values the texts name (`{{minReset}}`): the web passes them to i18n, the server fills them in. */
+export const VALIDATION_PARAMS = { minReset: PASSWORD_MIN_RESET, minChange: PASSWORD_MIN_CHANGE } as const;
+
 /** The i18n key a schema puts in its issues. */
 export function vk(key: ValidationKey): string {
   return `validation.${key}`;
@@ -49,5 +63,8 @@ export function vk(key: ValidationKey): string {
 /** The English text of a schema message (a `validation.*` key or a literal text). */
 export function validationText(message: string): string {
   const key = message.startsWith('validation.') ? (message.slice('validation.'.length) as ValidationKey) : undefined;
-  return key && key in VALIDATION_TEXTS ? VALIDATION_TEXTS[key] : message;
+  if (!key || !(key in VALIDATION_TEXTS)) return message;
+  return VALIDATION_TEXTS[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(VALIDATION_PARAMS[name as keyof typeof VALIDATION_PARAMS] ?? name),
+  );
 }

@@ -1,4 +1,4 @@
-import { meetsResetRule, PASSWORD_MESSAGES } from '@tc/domain';
+import { newPasswordRule } from '@tc/domain';
 import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
 import { hashPassword } from '../../auth/password.hash.ts';
@@ -9,10 +9,7 @@ import { findDriverLogin, setPasswordIn } from '../../store/auth.store.ts';
 
 const schema = z.object({
   driver: z.coerce.number({ error: 'driver must be a driver id' }).int().positive(),
-  password: z
-    .string({ error: PASSWORD_MESSAGES.required })
-    .min(1, PASSWORD_MESSAGES.required)
-    .refine(meetsResetRule, PASSWORD_MESSAGES.resetRule),
+  password: newPasswordRule(),
 });
 
 /**

@@ -1,10 +1,10 @@
 import {
+  changedPasswordRule,
   forgotPasswordSchema,
   loginSchema,
-  meetsChangeRule,
-  meetsResetRule,
   moduleRecords,
-  PASSWORD_MESSAGES,
+  newPasswordRule,
+  passwordGiven,
 } from '@tc/domain';
 import { z } from 'zod';
 import { mayInvite } from '../../access/access.ts';
@@ -125,7 +125,7 @@ const passwordsendresettoken: Act = {
 
 const resetSchema = z.object({
   resetToken: z.string({ error: RESET_INVALID }).min(10, RESET_INVALID).max(200, RESET_INVALID),
-  password: z.string({ error: PASSWORD_MESSAGES.required }).refine(meetsResetRule, PASSWORD_MESSAGES.resetRule),
+  password: newPasswordRule(),
 });
 
 const resetpassword: Act = {
@@ -148,8 +148,8 @@ const resetpassword: Act = {
 };
 
 const changeSchema = z.object({
-  oldPassword: z.string({ error: PASSWORD_MESSAGES.required }).min(1, PASSWORD_MESSAGES.required),
-  newPassword: z.string({ error: PASSWORD_MESSAGES.required }).refine(meetsChangeRule, PASSWORD_MESSAGES.changeRule),
+  oldPassword: passwordGiven(),
+  newPassword: changedPasswordRule(),
 });
 
 const changepassword: Act = {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { type ChangePasswordValues, changePasswordSchema } from '@tc/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { call } from '#src/api/client.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
-import { type ChangePasswordValues, changePasswordSchema } from './authSchemas.ts';
 import { useFieldError } from './useFieldError.ts';
 
 export interface ChangePasswordFormProps {

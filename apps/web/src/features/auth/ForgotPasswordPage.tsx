@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { type ForgotPasswordValues, forgotPasswordSchema } from '@tc/domain';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { type ForgotPasswordValues, forgotPasswordSchema } from './authSchemas.ts';
 import { useCountdown } from './useCountdown.ts';
 import { useFieldError } from './useFieldError.ts';
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type LoginValues, loginSchema } from '@tc/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { serverErrorText } from '#src/app/serverErrors.ts';
 import { login } from '#src/app/session/sessionStore.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { type LoginValues, loginSchema } from './authSchemas.ts';
 import { useFieldError } from './useFieldError.ts';
 
 export function LoginPage() {

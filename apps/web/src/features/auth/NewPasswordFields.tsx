@@ -1,7 +1,7 @@
 import { PasswordInput } from '@mantine/core';
+import type { ResetPasswordValues } from '@tc/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ResetPasswordValues } from './authSchemas.ts';
 import { useFieldError } from './useFieldError.ts';
 
 /** A new password and its confirmation (spec section 5: the reset/create rule), in a form of `resetPasswordSchema`. */

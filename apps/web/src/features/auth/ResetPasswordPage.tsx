@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { type ResetPasswordValues, resetPasswordSchema } from '@tc/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { call } from '#src/api/client.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { type ResetPasswordValues, resetPasswordSchema } from './authSchemas.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 /** /resetpw?token=...&mode=create|reset: sets a password with a single-use token from the mail. */

@@ -1,6 +1,6 @@
+import { VALIDATION_PARAMS } from '@tc/domain';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { VALIDATION_PARAMS } from './authSchemas.ts';
 
 /** Translates a form field's message key. */
 export function useFieldError(): (error: FieldError | undefined) => string | undefined {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { type ResetPasswordValues, resetPasswordSchema } from '@tc/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { call } from '#src/api/client.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
-import { type ResetPasswordValues, resetPasswordSchema } from '#src/features/auth/authSchemas.ts';
 import { NewPasswordFields } from '#src/features/auth/NewPasswordFields.tsx';
 import type { Row } from './useResourcePage.ts';
 
