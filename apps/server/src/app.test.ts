@@ -43,13 +43,13 @@ describe('serving the console', () => {
     expect((await app.inject({ method: 'GET', url: '/admin' })).headers.location).toBe('/admin/');
     const r = await app.inject({ method: 'POST', url: '/nope', payload: {} });
     expect(r.statusCode).toBe(404);
-    expect(r.json()).toEqual({ error: 'Not found' });
+    expect(r.json()).toEqual({ error: 'Not found', code: 'notFound' });
   });
 
   it('answers a path the static files refuse with its 4xx, not 500', async () => {
     const r = await app.inject({ method: 'GET', url: '/admin/%00' });
     expect(r.statusCode).toBe(403);
-    expect(r.json()).toEqual({ error: 'The request was refused' });
+    expect(r.json()).toEqual({ error: 'The request was refused', code: 'badRequest' });
   });
 });
 

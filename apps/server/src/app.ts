@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { TOO_LONG_MESSAGE } from '@tc/domain';
+import { ERROR_TEXTS, type ErrorCode } from '@tc/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { FareContextCache } from './acts/fares/fare-context.cache.ts';
 import { loadKeys } from './auth/keys.ts';
@@ -15,11 +15,12 @@ import { mailLinkBase } from './mail/links.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Services } from './protocol/act.ts';
 import { dispatch } from './protocol/dispatch.ts';
-import { HttpError } from './protocol/errors.ts';
+import { HttpError, storeErrorAnswer } from './protocol/errors.ts';
 import { RowBudget } from './protocol/row.budget.ts';
 import { serialize } from './protocol/serialize.ts';
 import { CollectionStore } from './store/collection.store.ts';
 import type { Database } from './store/db.ts';
+import { StoreError } from './store/errors.ts';
 import { requestSignal } from './store/request.context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,23 +42,27 @@ const PG_BAD_INPUT: Record<string, string> = {
 const QUERY_CANCELED = '57014';
 
 function toHttp(err: unknown): { status: number; body: Record<string, unknown> } {
-  if (err instanceof HttpError) return { status: err.status, body: { error: err.message, ...err.extra } };
-  const code = (err as { code?: string }).code ?? '';
-  if (Object.hasOwn(PG_BAD_INPUT, code)) return { status: 400, body: { error: PG_BAD_INPUT[code] } };
+  if (err instanceof HttpError)
+    return { status: err.status, body: { error: err.message, code: err.code, ...err.extra } };
+  if (err instanceof StoreError) return storeErrorAnswer(err);
+  const answer = (status: number, code: ErrorCode, error: string = ERROR_TEXTS[code as keyof typeof ERROR_TEXTS]) => ({
+    status,
+    body: { error, code },
+  });
+  const pgCode = (err as { code?: string }).code ?? '';
+  if (Object.hasOwn(PG_BAD_INPUT, pgCode)) return answer(400, 'invalidValue', PG_BAD_INPUT[pgCode] as string);
   // class 22 is PostgreSQL's "data exception": a value it cannot take, never the server's fault
-  if (/^22[0-9A-Z]{3}$/.test(code)) return { status: 400, body: { error: 'Invalid value' } };
-  if (code === QUERY_CANCELED) {
-    return { status: 503, body: { error: TOO_LONG_MESSAGE } };
-  }
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 400, body: { error: 'The request is too large' } };
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 400, body: { error: 'Send JSON' } };
+  if (/^22[0-9A-Z]{3}$/.test(pgCode)) return answer(400, 'invalidValue', 'Invalid value');
+  if (pgCode === QUERY_CANCELED) return answer(503, 'tooLong');
+  if (pgCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(400, 'tooLarge');
+  if (pgCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return answer(400, 'badRequest', 'Send JSON');
   const status = (err as FastifyError).statusCode;
-  if (status === 400 || err instanceof SyntaxError) return { status: 400, body: { error: 'Invalid JSON body' } };
+  if (status === 400 || err instanceof SyntaxError) return answer(400, 'badRequest', 'Invalid JSON body');
   // other refusals of the framework (a path the static files will not serve, a slow request)
   if (status !== undefined && status > 400 && status < 500) {
-    return { status, body: { error: status === 404 ? 'Not found' : 'The request was refused' } };
+    return status === 404 ? answer(404, 'notFound') : answer(status, 'badRequest', 'The request was refused');
   }
-  return { status: 500, body: { error: 'Something went wrong' } };
+  return answer(500, 'serverError');
 }
 
 export interface AppOptions {
@@ -145,7 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (req.method === 'GET' && req.url.startsWith('/admin/')) {
       return reply.status(503).type('text/plain').send('The console is not built yet: run npm run build.');
     }
-    return reply.status(404).send({ error: 'Not found' });
+    return reply.status(404).send({ error: ERROR_TEXTS.notFound, code: 'notFound' });
   });
   return { app, services };
 }

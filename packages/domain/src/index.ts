@@ -1,5 +1,6 @@
 export * from './auth/index.ts';
 export * from './constants.ts';
+export * from './errors.ts';
 export * from './fares/index.ts';
 export * from './permissions/index.ts';
 export * from './resources/index.ts';

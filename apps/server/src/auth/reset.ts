@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ERROR_TEXTS } from '@tc/domain';
 import type { Queryable } from '../store/db.ts';
 import { insertResetToken, revokeResetTokens, useResetToken } from '../store/reset.store.ts';
 
 /** How long a mailed link works: a reset a day, a new account's first password a week. */
 const VALID_HOURS: Record<string, number> = { reset: 24, create: 168, parent: 168, customer: 168 };
 export const RESET_MODES = Object.keys(VALID_HOURS);
-export const RESET_INVALID = 'This link is invalid or has expired. Ask for a new one.';
+export const RESET_INVALID = ERROR_TEXTS.resetInvalid;
 
 function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,8 +1,9 @@
+import { ERROR_TEXTS } from '@tc/domain';
 import { HttpError } from '../protocol/errors.ts';
 import type { Database, Queryable } from '../store/db.ts';
 import { countAndRecordAttempts, forgetAttempts } from '../store/throttle.store.ts';
 
-export const TOO_MANY = 'Too many attempts. Try again later.';
+export const TOO_MANY = ERROR_TEXTS.tooManyAttempts;
 export const WINDOW_MINUTES = 15;
 const MAX_DELAY_SECONDS = 15 * 60;
 

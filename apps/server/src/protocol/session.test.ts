@@ -200,21 +200,21 @@ describe('bad input', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ error: 'Invalid JSON body' });
+    expect(json.json()).toEqual({ error: 'Invalid JSON body', code: 'badRequest' });
     const arr = await h.app.inject({
       method: 'POST',
       url: '/',
       payload: '[1]',
       headers: { 'content-type': 'application/json' },
     });
-    expect(arr.json()).toEqual({ error: 'The request body must be a JSON object' });
+    expect(arr.json()).toEqual({ error: 'The request body must be a JSON object', code: 'badRequest' });
     const big = await h.app.inject({
       method: 'POST',
       url: '/',
       payload: { act: 'systeminfo', pad: 'x'.repeat(1_100_000) },
     });
     expect(big.statusCode).toBe(400);
-    expect(big.json()).toEqual({ error: 'The request is too large' });
+    expect(big.json()).toEqual({ error: 'The request is too large', code: 'tooLarge' });
   });
 
   it('tells what it is without a token', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/fresh-db.ts';
 import { CollectionStore, prefixSearchOnSortField } from './collection.store.ts';
 import type { Database } from './db.ts';
+import { RecordNotFound, VersionConflict } from './errors.ts';
 import { findHistory } from './history.store.ts';
 
 let db: Database;
@@ -167,17 +168,17 @@ describe('writes', () => {
   it('refuses a stale version with a conflict and keeps the newer change', async () => {
     const rec = await store.insert('drivers', { firstName: 'Max', lastName: 'Ouellet', unit: 1 }, actor);
     await store.update('drivers', rec._id, { phone: '514-555-0101' }, 1, actor);
-    await expect(store.update('drivers', rec._id, { phone: '514-555-0199' }, 1, actor)).rejects.toMatchObject({
-      status: 409,
-    });
+    await expect(store.update('drivers', rec._id, { phone: '514-555-0199' }, 1, actor)).rejects.toBeInstanceOf(
+      VersionConflict,
+    );
     expect((await store.getById('drivers', rec._id))?.phone).toBe('514-555-0101');
   });
 
   it('keeps a scoped caller off other sites', async () => {
     const rec = await store.insert('drivers', { firstName: 'Zoé', lastName: 'Fortin', unit: 2 }, actor);
-    await expect(store.update('drivers', rec._id, { phone: '1' }, 1, actor, { unit: 1 })).rejects.toMatchObject({
-      status: 404,
-    });
+    await expect(store.update('drivers', rec._id, { phone: '1' }, 1, actor, { unit: 1 })).rejects.toBeInstanceOf(
+      RecordNotFound,
+    );
     expect(await store.delete('drivers', { _id: rec._id }, actor, { unit: 1 })).toBe(0);
     const forced = await store.insert('drivers', { firstName: 'Ann', lastName: 'Lee', unit: 2 }, actor, { unit: 1 });
     expect(forced.unit).toBe(1);

@@ -1,6 +1,6 @@
 import { type CollectionDef, collectionDef, type FieldKind } from '@tc/domain';
-import { BadRequest, Conflict, HttpError, NotFound } from '../protocol/errors.ts';
 import type { Database, Queryable } from './db.ts';
+import { AlreadyExists, InvalidInput, RecordNotFound, StoreError, UnknownField, VersionConflict } from './errors.ts';
 import { docResolver, Params, type Resolver, translateFilter, translateSort } from './filter.translate.ts';
 import { recordHistory } from './history.store.ts';
 import { tableName } from './names.ts';
@@ -53,7 +53,7 @@ export interface ChangeEvent {
 
 function def(col: string): CollectionDef {
   const d = typeof col === 'string' ? collectionDef(col) : undefined;
-  if (!d) throw new BadRequest(`Unknown collection: ${String(col)}`);
+  if (!d) throw new InvalidInput(`Unknown collection: ${String(col)}`);
   return d;
 }
 
@@ -103,7 +103,7 @@ function nonNegativeInt(v: unknown, name: string, fallback: number, max = Number
   if (v === undefined || v === null) return fallback;
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
-    throw new BadRequest(`${name} must be a number of at least 0`);
+    throw new InvalidInput(`${name} must be a number of at least 0`);
   return Math.min(n, max);
 }
 
@@ -117,13 +117,13 @@ function projectedFields(d: CollectionDef, project: unknown): string[] | undefin
           .filter(([, v]) => v === 1 || v === true)
           .map(([k]) => k)
       : undefined;
-  if (!fields || fields.some((f) => typeof f !== 'string')) throw new BadRequest('project must list fields');
+  if (!fields || fields.some((f) => typeof f !== 'string')) throw new InvalidInput('project must list fields');
   for (const f of fields as string[]) {
     if (
       !Object.hasOwn(d.fields, f) &&
       !['_id', '_version', 'unit', 'createdAt', 'updatedAt', 'createdBy'].includes(f)
     ) {
-      throw new BadRequest(`Unknown field: ${f}`);
+      throw new UnknownField(f);
     }
   }
   return fields as string[];
@@ -152,8 +152,8 @@ export function checkFields(d: CollectionDef, data: Doc): void {
   for (const [key, value] of Object.entries(data)) {
     if (SYSTEM_WRITE.has(key)) continue;
     const kind = Object.hasOwn(d.fields, key) ? d.fields[key] : undefined;
-    if (!kind) throw new BadRequest(`Unknown field: ${key}`, { field: key });
-    if (value !== null && !KIND_CHECK[kind](value)) throw new BadRequest(`Invalid value for ${key}`, { field: key });
+    if (!kind) throw new UnknownField(key, true);
+    if (value !== null && !KIND_CHECK[kind](value)) throw new InvalidInput(`Invalid value for ${key}`, key);
   }
 }
 
@@ -259,7 +259,7 @@ export class CollectionStore {
     scope: Scope = {},
   ): Promise<{ data: StoredRecord[]; count: number }> {
     const d = def(col);
-    if (fields.length === 0 || fields.length > 5) throw new BadRequest('fields must name 1 to 5 fields');
+    if (fields.length === 0 || fields.length > 5) throw new InvalidInput('fields must name 1 to 5 fields');
     const params = new Params();
     const where = whereWithScope(d, opts.query, scope, params);
     const resolve = resolverFor(d);
@@ -307,7 +307,7 @@ export class CollectionStore {
     const d = def(col);
     checkFields(d, data);
     const unit = d.siteScoped ? (scope.unit ?? unitOf(data)) : null;
-    if (d.siteScoped && !d.unitOptional && unit === null) throw new BadRequest('site is required', { field: 'unit' });
+    if (d.siteScoped && !d.unitOptional && unit === null) throw new InvalidInput('site is required', 'unit');
     const now = new Date().toISOString();
     const doc = { ...stripSystem(data), createdAt: now, updatedAt: now, createdBy: actor.name };
     const run = async (tx: Queryable) => {
@@ -348,9 +348,9 @@ export class CollectionStore {
           [id],
         );
         const row = current.rows[0];
-        if (!row || !inScope(d, { ...row.doc, unit: row.unit }, scope, 'write')) throw new NotFound();
-        if (row.version !== version) throw new Conflict();
-        if (newUnit !== undefined && scope.unit !== undefined && newUnit !== scope.unit) throw new NotFound();
+        if (!row || !inScope(d, { ...row.doc, unit: row.unit }, scope, 'write')) throw new RecordNotFound();
+        if (row.version !== version) throw new VersionConflict();
+        if (newUnit !== undefined && scope.unit !== undefined && newUnit !== scope.unit) throw new RecordNotFound();
         const unit = newUnit ?? row.unit;
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const [k, v] of Object.entries(stripSystem(patch))) {
@@ -472,8 +472,7 @@ function unitOf(data: Doc): number | null {
   const u = data.unit;
   if (u === undefined || u === null || u === '') return null;
   const n = typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : u;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n))
-    throw new BadRequest('site must be a site id', { field: 'unit' });
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new InvalidInput('site must be a site id', 'unit');
   return n;
 }
 
@@ -486,10 +485,10 @@ async function mapUniqueViolation<T>(d: CollectionDef, p: Promise<T>): Promise<T
   try {
     return await p;
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof StoreError) throw err;
     if ((err as { code?: string }).code === '23505') {
-      if (d.name === 'users') throw new HttpError(409, 'Email already exists. Please try a different email.');
-      throw new HttpError(409, 'This record already exists.');
+      if (d.name === 'users') throw new AlreadyExists('Email already exists. Please try a different email.');
+      throw new AlreadyExists('This record already exists.');
     }
     throw err;
   }

@@ -1,5 +1,5 @@
 import type { FieldKind, Fields } from '@tc/domain';
-import { BadRequest } from '../protocol/errors.ts';
+import { InvalidInput, UnknownField } from './errors.ts';
 import { hotColumn, isIdentifier } from './names.ts';
 
 /**
@@ -21,7 +21,7 @@ export const LIMITS = {
 export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
-    if (this.values.length >= LIMITS.parameters) throw new BadRequest('The query is too large: ask for fewer values');
+    if (this.values.length >= LIMITS.parameters) throw new InvalidInput('The query is too large: ask for fewer values');
     this.values.push(value);
     return `$${this.values.length}`;
   }
@@ -53,11 +53,11 @@ export function docResolver(fields: Fields, hot: readonly string[] = []): Resolv
     const segments = path.split('.');
     const [head, ...rest] = segments;
     const kind: FieldKind | undefined = head !== undefined && Object.hasOwn(fields, head) ? fields[head] : undefined;
-    if (!head || !kind || !isIdentifier(head)) throw new BadRequest(`Unknown field: ${path}`);
+    if (!head || !kind || !isIdentifier(head)) throw new UnknownField(path);
     if (rest.length > 0) {
-      if (kind !== 'json') throw new BadRequest(`Unknown field: ${path}`);
+      if (kind !== 'json') throw new UnknownField(path);
       if (segments.length > LIMITS.pathSegments || !rest.every((s) => isIdentifier(s) || /^\d{1,4}$/.test(s))) {
-        throw new BadRequest(`Unknown field: ${path}`);
+        throw new UnknownField(path);
       }
       const p = params.add(segments);
       return { mode: 'text', expr: `(doc #>> ${p}::text[])`, jsonExpr: `(doc #> ${p}::text[])` };
@@ -87,7 +87,7 @@ export function docResolver(fields: Fields, hot: readonly string[] = []): Resolv
 export function columnResolver(columns: Record<string, Column>): Resolver {
   return (path) => {
     const col = Object.hasOwn(columns, path) ? columns[path] : undefined;
-    if (!col) throw new BadRequest(`Unknown field: ${path}`);
+    if (!col) throw new UnknownField(path);
     return col;
   };
 }
@@ -102,18 +102,18 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /** Translates `query` into a SQL boolean expression ('TRUE' for an empty filter). */
 export function translateFilter(query: unknown, resolve: Resolver, params: Params, depth = 0): string {
   if (query === undefined || query === null) return 'TRUE';
-  if (!isPlainObject(query)) throw new BadRequest('The query must be an object');
-  if (depth > LIMITS.depth) throw new BadRequest('The query is nested too deeply');
+  if (!isPlainObject(query)) throw new InvalidInput('The query must be an object');
+  if (depth > LIMITS.depth) throw new InvalidInput('The query is nested too deeply');
   const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (key === '$or' || key === '$and') {
       if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.branches) {
-        throw new BadRequest(`${key} needs a list of 1 to ${LIMITS.branches} conditions`);
+        throw new InvalidInput(`${key} needs a list of 1 to ${LIMITS.branches} conditions`);
       }
       const branches = value.map((v) => `(${translateFilter(v, resolve, params, depth + 1)})`);
       parts.push(`(${branches.join(key === '$or' ? ' OR ' : ' AND ')})`);
     } else if (key.startsWith('$')) {
-      throw new BadRequest(`Unknown operator: ${key}`);
+      throw new InvalidInput(`Unknown operator: ${key}`);
     } else {
       parts.push(fieldCondition(key, value, resolve, params));
     }
@@ -125,15 +125,15 @@ function fieldCondition(path: string, value: unknown, resolve: Resolver, params:
   const col = resolve(path, params);
   if (Array.isArray(value)) {
     if (col.isDate && value.length === 2) return dateRange(col, value, params);
-    throw new BadRequest(`Use $in to match ${path} against a list`);
+    throw new InvalidInput(`Use $in to match ${path} against a list`);
   }
   if (!isPlainObject(value)) return equals(col, path, value, params);
   const ops = Object.keys(value);
-  if (ops.length === 0) throw new BadRequest(`Empty condition for ${path}`);
+  if (ops.length === 0) throw new InvalidInput(`Empty condition for ${path}`);
   const parts: string[] = [];
   for (const op of ops) {
     if (!OPERATORS.has(op))
-      throw new BadRequest(op.startsWith('$') ? `Unknown operator: ${op}` : `Unknown field: ${path}.${op}`);
+      throw op.startsWith('$') ? new InvalidInput(`Unknown operator: ${op}`) : new UnknownField(`${path}.${op}`);
     const v = value[op];
     switch (op) {
       case '$eq':
@@ -158,10 +158,10 @@ function fieldCondition(path: string, value: unknown, resolve: Resolver, params:
         parts.push(regex(col, path, v, value.$options, params));
         break;
       case '$options':
-        if (!('$regex' in value)) throw new BadRequest(`$options needs $regex on ${path}`);
+        if (!('$regex' in value)) throw new InvalidInput(`$options needs $regex on ${path}`);
         break;
       case '$exists':
-        if (typeof v !== 'boolean') throw new BadRequest(`$exists on ${path} must be true or false`);
+        if (typeof v !== 'boolean') throw new InvalidInput(`$exists on ${path} must be true or false`);
         parts.push(`${col.jsonExpr ?? col.expr} IS ${v ? 'NOT ' : ''}NULL`);
         break;
     }
@@ -174,28 +174,28 @@ function scalar(col: Column, path: string, v: unknown, params: Params): { expr: 
   switch (col.mode) {
     case 'int': {
       const n = typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : v;
-      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new BadRequest(`${path} must be a whole number`);
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new InvalidInput(`${path} must be a whole number`);
       return { expr: col.expr, param: `${params.add(n)}::bigint` };
     }
     case 'ts': {
-      if (!isDate(v)) throw new BadRequest(`${path} must be a date`);
+      if (!isDate(v)) throw new InvalidInput(`${path} must be a date`);
       return { expr: col.expr, param: `${params.add(v)}::timestamptz` };
     }
     case 'text':
       if (typeof v === 'string') {
-        if (col.isDate && !isDate(v)) throw new BadRequest(`${path} must be a date`);
+        if (col.isDate && !isDate(v)) throw new InvalidInput(`${path} must be a date`);
         return { expr: col.expr, param: params.add(v) };
       }
       if (col.jsonExpr && (typeof v === 'number' || typeof v === 'boolean') && !col.isDate) {
         return { expr: col.jsonExpr, param: `${params.add(JSON.stringify(v))}::jsonb` };
       }
-      throw new BadRequest(`${path} must be text`);
+      throw new InvalidInput(`${path} must be text`);
     case 'json':
     case 'array':
       if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) {
         return { expr: col.expr, param: `${params.add(JSON.stringify(v))}::jsonb` };
       }
-      throw new BadRequest(`${path} must be a number, text or true/false`);
+      throw new InvalidInput(`${path} must be a number, text or true/false`);
   }
 }
 
@@ -212,7 +212,7 @@ function equals(col: Column, path: string, v: unknown, params: Params): string {
       : `${e} IS NULL`;
   }
   if (col.mode === 'array') {
-    if (typeof v !== 'string' && typeof v !== 'number') throw new BadRequest(`${path} must be a number or text`);
+    if (typeof v !== 'string' && typeof v !== 'number') throw new InvalidInput(`${path} must be a number or text`);
     return `${col.expr} @> ${params.add(JSON.stringify([v]))}::jsonb`;
   }
   const s = scalar(col, path, v, params);
@@ -221,7 +221,7 @@ function equals(col: Column, path: string, v: unknown, params: Params): string {
 
 function inList(col: Column, path: string, v: unknown, params: Params): string {
   if (!Array.isArray(v) || v.length > LIMITS.inValues) {
-    throw new BadRequest(`$in on ${path} needs a list of at most ${LIMITS.inValues} values`);
+    throw new InvalidInput(`$in on ${path} needs a list of at most ${LIMITS.inValues} values`);
   }
   if (v.length === 0) return 'FALSE';
   if (col.mode === 'array') return `(${v.map((x) => equals(col, path, x, params)).join(' OR ')})`;
@@ -232,7 +232,7 @@ function inList(col: Column, path: string, v: unknown, params: Params): string {
     const first = scalar(col, path, values[0], params);
     const rest = values.slice(1).map((x) => {
       const s = scalar(col, path, x, params);
-      if (s.expr !== first.expr) throw new BadRequest(`$in on ${path} mixes kinds of values`);
+      if (s.expr !== first.expr) throw new InvalidInput(`$in on ${path} mixes kinds of values`);
       return s.param;
     });
     parts.push(`${first.expr} IN (${[first.param, ...rest].join(', ')})`);
@@ -242,7 +242,7 @@ function inList(col: Column, path: string, v: unknown, params: Params): string {
 }
 
 function compare(col: Column, path: string, op: string, v: unknown, params: Params): string {
-  if (col.mode === 'array') throw new BadRequest(`${path} is a list and cannot be compared`);
+  if (col.mode === 'array') throw new InvalidInput(`${path} is a list and cannot be compared`);
   const s = scalar(col, path, v, params);
   return `${s.expr} ${op} ${s.param}`;
 }
@@ -253,13 +253,14 @@ function compare(col: Column, path: string, op: string, v: unknown, params: Para
  * (ILIKE with option i) built here, so no pattern can make the database backtrack for minutes.
  */
 function regex(col: Column, path: string, v: unknown, options: unknown, params: Params): string {
-  if (col.mode !== 'text') throw new BadRequest(`$regex needs a text field, not ${path}`);
+  if (col.mode !== 'text') throw new InvalidInput(`$regex needs a text field, not ${path}`);
   if (typeof v !== 'string' || v.length > LIMITS.regexLength) {
-    throw new BadRequest(`$regex on ${path} must be text of at most ${LIMITS.regexLength} characters`);
+    throw new InvalidInput(`$regex on ${path} must be text of at most ${LIMITS.regexLength} characters`);
   }
-  if (options !== undefined && options !== 'i' && options !== '') throw new BadRequest(`$options may only be "i"`);
+  if (options !== undefined && options !== 'i' && options !== '') throw new InvalidInput(`$options may only be "i"`);
   const search = literalSearch(v);
-  if (!search) throw new BadRequest(`Search on ${path} takes plain text (optionally starting with ^ or ending with $)`);
+  if (!search)
+    throw new InvalidInput(`Search on ${path} takes plain text (optionally starting with ^ or ending with $)`);
   const like = `${search.start ? '' : '%'}${escapeLike(search.text)}${search.end ? '' : '%'}`;
   return `${col.expr} ${options === 'i' ? 'ILIKE' : 'LIKE'} ${params.add(like)}`;
 }
@@ -321,13 +322,14 @@ function dateRange(col: Column, value: unknown[], params: Params): string {
 /** ORDER BY for `{field: 1 | -1}`; always ends with `_id` so pages are stable. */
 export function translateSort(sort: unknown, resolve: Resolver, params: Params): string {
   if (sort === undefined || sort === null) return '_id ASC';
-  if (!isPlainObject(sort)) throw new BadRequest('sort must be an object of field: 1 or -1');
+  if (!isPlainObject(sort)) throw new InvalidInput('sort must be an object of field: 1 or -1');
   const keys = Object.keys(sort);
-  if (keys.length > 5) throw new BadRequest('sort takes at most 5 fields');
+  if (keys.length > 5) throw new InvalidInput('sort takes at most 5 fields');
   const parts: string[] = [];
   for (const key of keys) {
     const dir = sort[key];
-    if (dir !== 1 && dir !== -1 && dir !== 'asc' && dir !== 'desc') throw new BadRequest(`sort ${key} must be 1 or -1`);
+    if (dir !== 1 && dir !== -1 && dir !== 'asc' && dir !== 'desc')
+      throw new InvalidInput(`sort ${key} must be 1 or -1`);
     const col = resolve(key, params);
     const asc = dir === 1 || dir === 'asc';
     parts.push(`${col.expr} ${asc ? 'ASC' : 'DESC'}`);

@@ -1,7 +1,7 @@
 import type { HistoryVisibility } from '../access/access.ts';
-import { BadRequest } from '../protocol/errors.ts';
 import type { Actor, Doc, FindOptions, Scope } from './collection.store.ts';
 import type { Queryable } from './db.ts';
+import { InvalidInput } from './errors.ts';
 import { type Column, columnResolver, Params, translateFilter, translateSort } from './filter.translate.ts';
 
 export interface HistoryEntry {
@@ -66,7 +66,7 @@ export async function findHistory(
   const limit = opts.limit === undefined ? 100 : Number(opts.limit);
   const skip = opts.skip === undefined ? 0 : Number(opts.skip);
   if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(skip) || skip < 0) {
-    throw new BadRequest('skip and limit must be numbers of at least 0');
+    throw new InvalidInput('skip and limit must be numbers of at least 0');
   }
   const rows = await db.query<Row>(
     `SELECT * FROM history WHERE ${where} ORDER BY ${order} LIMIT ${Math.min(limit, 1000)} OFFSET ${skip}`,

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '@tc/domain';
+import { ERROR_TEXTS, isErrorCode, STAFF_ROLES, validationText } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.hash.ts';
@@ -10,15 +10,37 @@ import { freshDatabase } from './fresh-db.ts';
 
 export const PASSWORD = 'Fixture1!';
 
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  /** The error answer's code (not enumerable). */
+  readonly code?: string;
+}
+
+/** Every error answer carries a catalogue code; a code of a catalogue text comes with that text. */
+function checkedCode(status: number, body: Record<string, unknown>): string | undefined {
+  if (status < 400 || typeof body.error !== 'string') return undefined;
+  const { code } = body;
+  if (!isErrorCode(code)) throw new Error(`error answer without a catalogue code: ${JSON.stringify(body)}`);
+  const text = code.startsWith('validation.') ? validationText(code) : ERROR_TEXTS[code as keyof typeof ERROR_TEXTS];
+  if (text !== undefined && text !== body.error && !OPEN_TEXT.has(code)) {
+    throw new Error(`code ${code} answered with another text: ${JSON.stringify(body)}`);
+  }
+  return code;
+}
+
+/** Codes whose text is the request's own (a route's 404, a framework refusal). */
+const OPEN_TEXT = new Set(['notFound']);
+
 export interface Harness {
   app: FastifyInstance;
   services: Services;
-  /** One protocol call, from `ip` (default 127.0.0.1). */
-  call(
-    body: Record<string, unknown>,
-    ip?: string,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /**
+   * One protocol call, from `ip` (default 127.0.0.1). An error answer's `code` is checked against
+   * the catalogue on every call (a known code, agreeing with the text) and given apart, as the
+   * answer's non-enumerable `code`: assertions on `body` read the spec's text.
+   */
+  call(body: Record<string, unknown>, ip?: string, headers?: Record<string, string>): Promise<Answer>;
   /** Logs in `<role>@test.local` (site 1) or `<role>2@test.local` (site 2) and returns the token. */
   tokenOf(role: string, site?: 1 | 2): Promise<string>;
   close(): Promise<void>;
@@ -87,7 +109,15 @@ export async function startHarness(
   const tokens = new Map<string, string>();
   const call = async (body: Record<string, unknown>, ip = '127.0.0.1', headers: Record<string, string> = {}) => {
     const r = await app.inject({ method: 'POST', url: '/', payload: body, remoteAddress: ip, headers });
-    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
+    const answer = r.json() as Record<string, unknown>;
+    const code = checkedCode(r.statusCode, answer);
+    const result = { status: r.statusCode, body: answer };
+    if (code !== undefined) {
+      const { code: _, ...text } = answer;
+      result.body = text;
+    }
+    Object.defineProperty(result, 'code', { value: code, enumerable: false });
+    return result as Answer;
   };
   return {
     app,

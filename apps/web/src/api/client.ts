@@ -1,12 +1,14 @@
 import { type Priority, TIMEOUTS } from '@tc/domain';
 
-/** An answer of the server with `{error}`, or a request that failed on the way. */
+/** An answer of the server with `{error, code}`, or a request that failed on the way (code `timeout` or `network`). */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status = 0,
-    /** The field a validation failure names (400 `{error, field}`). */
+    /** The field a validation failure names (400 `{error, code, field}`). */
     readonly field?: string,
+    /** The stable code of the refusal (`@tc/domain` errors.ts): what the console translates. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,7 +17,9 @@ export class ApiError extends Error {
 
 export const TIMEOUT_MESSAGE = 'The server did not answer in time';
 export const NETWORK_MESSAGE = 'Could not reach the server';
-const AUTH_ERRORS = new Set(['bad token', 'invalid token']);
+/** Answers that end the session (spec section 4: a response error "bad token" or "invalid token"). */
+const AUTH_CODES = new Set(['badToken', 'invalidToken']);
+const AUTH_MESSAGES = new Set(['bad token', 'invalid token']);
 
 export interface CallOptions {
   priority?: Priority;
@@ -68,18 +72,19 @@ export async function call<T = unknown>(
       body: JSON.stringify({ ...(token ? { token } : {}), ...body, act }),
       signal: controller.signal,
     });
-    const answer = (await response.json().catch(() => ({}))) as { error?: unknown; field?: unknown };
+    const answer = (await response.json().catch(() => ({}))) as { error?: unknown; field?: unknown; code?: unknown };
     if (!response.ok || (answer && typeof answer.error === 'string')) {
       const message = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`;
-      if (AUTH_ERRORS.has(message)) config.onAuthFailure();
-      throw new ApiError(message, response.status, typeof answer.field === 'string' ? answer.field : undefined);
+      const code = typeof answer.code === 'string' ? answer.code : undefined;
+      if ((code && AUTH_CODES.has(code)) || AUTH_MESSAGES.has(message)) config.onAuthFailure();
+      throw new ApiError(message, response.status, typeof answer.field === 'string' ? answer.field : undefined, code);
     }
     return answer as T;
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE);
+    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0, undefined, 'timeout');
     if (options.signal?.aborted) return new Promise<T>(() => {});
-    throw new ApiError(NETWORK_MESSAGE);
+    throw new ApiError(NETWORK_MESSAGE, 0, undefined, 'network');
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCancel);

@@ -31,7 +31,8 @@ const STORE_FIELDS = new Set(['_id', 'createdAt', 'updatedAt', 'createdBy']);
 function assertKnownFields(def: WriteDef, data: Doc): void {
   const known = writableFields(def);
   for (const key of Object.keys(data)) {
-    if (!known.has(key) && !STORE_FIELDS.has(key)) throw new BadRequest(`Unknown field: ${key}`, { field: key });
+    if (!known.has(key) && !STORE_FIELDS.has(key))
+      throw new BadRequest(`Unknown field: ${key}`, { field: key }, 'unknownField');
   }
 }
 
@@ -116,7 +117,8 @@ export async function assertReferences(
     if (target?.siteScoped && typeof unit === 'number') query.unit = target.unitOptional ? { $in: [unit, null] } : unit;
     const seen = new Set(await store.referredIds(col, query, scope, q));
     const missing = ids.filter((id) => !seen.has(id));
-    if (missing.length > 0) throw new BadRequest(`Unknown ${r.field}: ${missing.join(', ')}`, { field: r.field });
+    if (missing.length > 0)
+      throw new BadRequest(`Unknown ${r.field}: ${missing.join(', ')}`, { field: r.field }, 'unknownReference');
   }
 }
 

@@ -94,9 +94,9 @@ describe('getjobfares', () => {
 
   it('keeps a user below admin on their own site and needs reservations view', async () => {
     const other = await call({ act: 'getjobfares', token: await tokenOf('agent'), job: job({ unit: 2 }) });
-    expect(other).toEqual({ status: 403, body: { error: FORBIDDEN_MESSAGE } });
+    expect(other).toEqual({ status: 403, body: { error: FORBIDDEN_MESSAGE, code: 'forbidden' } });
     const driver = await call({ act: 'getjobfares', token: await tokenOf('driver'), job: job() });
-    expect(driver).toEqual({ status: 403, body: { error: FORBIDDEN_MESSAGE } });
+    expect(driver).toEqual({ status: 403, body: { error: FORBIDDEN_MESSAGE, code: 'forbidden' } });
     const admin = await call({ act: 'getjobfares', token: await tokenOf('admin'), job: job({ unit: 2 }) });
     expect(admin.status).toBe(200);
   });

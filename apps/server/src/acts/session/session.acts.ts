@@ -1,5 +1,6 @@
 import {
   changedPasswordRule,
+  ERROR_TEXTS,
   forgotPasswordSchema,
   loginSchema,
   moduleRecords,
@@ -28,9 +29,9 @@ import {
 import { revokeResetTokens } from '../../store/reset.store.ts';
 import { resetMail } from './reset.mail.ts';
 
-export const LOGIN_FAILED = 'Email or password is invalid';
-export const WRONG_OLD_PASSWORD = 'Wrong old password';
-const NOT_ACTIVE = 'Your account is not active. Please contact an administrator.';
+export const LOGIN_FAILED = ERROR_TEXTS.loginInvalid;
+export const WRONG_OLD_PASSWORD = ERROR_TEXTS.wrongOldPassword;
+const NOT_ACTIVE = ERROR_TEXTS.notActive;
 
 async function sessionAnswer(ctx: ActContext, userId: number, sessionId: string) {
   const { db, tokens } = ctx.services;

@@ -50,7 +50,7 @@ export function MultiShiftsPage({ basePath }: { basePath: string }) {
       void navigate(basePath);
     } catch (err) {
       if (err instanceof ApiError && err.field)
-        form.setError(err.field, { type: 'server', message: serverErrorKey(err.message) ?? err.message });
+        form.setError(err.field, { type: 'server', message: serverErrorKey(err) ?? err.message });
       notifyError(err);
     }
   });

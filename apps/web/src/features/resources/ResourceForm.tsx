@@ -50,8 +50,7 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2, r
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof ApiError && err.field) {
-        const key = serverErrorKey(message);
-        form.setError(err.field, { type: 'server', message: key ?? message }, { shouldFocus: true });
+        form.setError(err.field, { type: 'server', message: serverErrorKey(err) ?? message }, { shouldFocus: true });
       }
       setFailure(serverErrorText(err));
     }

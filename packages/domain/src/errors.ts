@@ -1,0 +1,74 @@
+import { BUSY_MESSAGE, TOO_LONG_MESSAGE } from './constants.ts';
+import { FORBIDDEN_MESSAGE } from './permissions/access.ts';
+import { VALIDATION_TEXTS, type ValidationKey, validationText } from './resources/messages.ts';
+
+/**
+ * The server's refusals by stable code, with the English text it answers beside the code (the
+ * spec's texts of section 8 where it has one). An error answer is `{error, code}` (and `field`
+ * where a field is to blame); clients translate the code (`serverErrors.<code>`, or the
+ * `validation.*` key a validation code is), never the English sentence.
+ */
+export const ERROR_TEXTS = {
+  loginInvalid: 'Email or password is invalid',
+  wrongOldPassword: 'Wrong old password',
+  notActive: 'Your account is not active. Please contact an administrator.',
+  forbidden: FORBIDDEN_MESSAGE,
+  notFound: 'Not found',
+  conflict: 'This record was changed by someone else. Reload and try again.',
+  recordExists: 'This record already exists.',
+  tooManyAttempts: 'Too many attempts. Try again later.',
+  busy: BUSY_MESSAGE,
+  tooLong: TOO_LONG_MESSAGE,
+  tooLarge: 'The request is too large',
+  emailExists: 'Email already exists. Please try a different email.',
+  passengerEmailInUse: 'Passenger email already in use',
+  somethingWrong: 'Something was wrong',
+  serverError: 'Something went wrong',
+  selectSite: 'Select a site first',
+  cardExists: 'Card already exists',
+  paymentFailed: 'Payment Failed, Please Try Again',
+  deleteShifts: 'Error deleting shifts',
+  driverNeedsEmail: 'The driver needs an email to sign in',
+  childOtherSite: 'child must be on the parent’s site',
+  missingParameters: 'Please navigate to system settings and fill in missing parameters',
+  reservationSave: 'An error occured while creating or updating the reservation',
+  resetInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  badToken: 'bad token',
+  invalidToken: 'invalid token',
+} as const;
+
+/**
+ * Codes whose text names what is wrong: `unknownField` (a field the collection or resource does
+ * not have), `unknownReference` (a reference to a record that does not exist or is not the
+ * caller's to see), both with `field`; `badRequest` for any other malformed call (its English text
+ * says what), `invalidValue` for a value the database cannot take.
+ */
+export type ErrorCode =
+  | keyof typeof ERROR_TEXTS
+  | 'unknownField'
+  | 'unknownReference'
+  | 'badRequest'
+  | 'invalidValue'
+  | `validation.${ValidationKey}`;
+
+/** Texts to codes; a validation text is found with its values filled in (`at least 8 characters`). */
+const BY_TEXT: ReadonlyMap<string, ErrorCode> = new Map<string, ErrorCode>([
+  ...Object.entries(ERROR_TEXTS).map(([code, text]) => [text, code as ErrorCode] as const),
+  ...Object.keys(VALIDATION_TEXTS).map(
+    (key) => [validationText(`validation.${key}`), `validation.${key}` as ErrorCode] as const,
+  ),
+]);
+
+/** The code of a catalogue text. */
+export function errorCodeOfText(text: string): ErrorCode | undefined {
+  return BY_TEXT.get(text);
+}
+
+const OPEN_CODES: readonly string[] = ['unknownField', 'unknownReference', 'badRequest', 'invalidValue'];
+
+/** Is this a code of the catalogue (what a client may translate)? */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  if (typeof code !== 'string') return false;
+  if (code.startsWith('validation.')) return Object.hasOwn(VALIDATION_TEXTS, code.slice('validation.'.length));
+  return Object.hasOwn(ERROR_TEXTS, code) || OPEN_CODES.includes(code);
+}
