@@ -8,11 +8,12 @@ import {
   moduleOfUserRole,
   ROLE_NAMES,
   type RoleName,
+  USERS_MODULES,
 } from '@tc/domain';
 import type { Principal } from '../auth/principal.ts';
 import { siteFree } from '../auth/principal.ts';
 import { Forbidden } from '../protocol/errors.ts';
-import { inScope, type Scope, type StoredRecord } from '../store/collection.store.ts';
+import { type ChangeEvent, inScope, type Scope, type StoredRecord } from '../store/collection.store.ts';
 
 /** Every permission and site rule of the server lives here. */
 
@@ -27,6 +28,21 @@ export function requireAccess(p: Principal, module: ModuleKey, action: string): 
  */
 export function scopeOf(p: Principal): Scope {
   return siteFree(p) ? { user: p.id } : { unit: p.unit ?? -1, user: p.id };
+}
+
+/** What a site-held caller writes goes to its own site, whatever the data says. */
+export function onCallerSite<T extends Record<string, unknown>>(scope: Scope, data: T): T {
+  return scope.unit !== undefined ? { ...data, unit: scope.unit } : data;
+}
+
+/**
+ * The site a call about one site is for (a fare quote): the one it names, which a site-held caller
+ * may only name as its own (another is refused); a site-held caller naming none gets its own.
+ */
+export function siteOfCall(p: Principal, requested: unknown): number | undefined {
+  const { unit } = scopeOf(p);
+  if (unit !== undefined && requested !== undefined && requested !== unit) throw new Forbidden();
+  return typeof requested === 'number' ? requested : unit;
 }
 
 export type CollectionOp = 'find' | 'insert' | 'update' | 'delete' | 'export';
@@ -104,6 +120,30 @@ export function userWritable(g: UserWriteGuard, user: { _id: number; role?: unkn
 export function mayInvite(p: Principal, user: StoredRecord): boolean {
   if (!inScope(collectionDef('users') as CollectionDef, user, scopeOf(p), 'write')) return false;
   return can(p.access, moduleOfUserRole(user.role), 'create') && userWritable(userWriteGuard(p, 'update'), user);
+}
+
+/**
+ * A password mail other than a plain reset (a first-password mail, a greeting by name) is sent
+ * only by staff (`caller`) who may invite its recipient; the recipient is checked once known
+ * (an unknown address answers like a known one, so the public cannot probe).
+ */
+export function requireInviter(caller: Principal | undefined, needed: boolean, user?: StoredRecord | null): void {
+  if (needed && !caller) throw new Forbidden();
+  if (caller && user !== undefined && (!user || !mayInvite(caller, user))) throw new Forbidden();
+}
+
+/** Modules whose view lets a client hear about a collection's changes (users: every module guarding some users). */
+function viewModules(col: string): readonly ModuleKey[] {
+  if (col === 'users') return USERS_MODULES;
+  const module = collectionDef(col)?.module;
+  return module ? [module] : [];
+}
+
+/** The events operation: may the caller hear of this change (its site or all sites, a module viewing the collection)? */
+export function mayHear(p: Principal, e: ChangeEvent): boolean {
+  const { unit } = scopeOf(p);
+  if (unit !== undefined && e.unit !== null && e.unit !== unit) return false;
+  return viewModules(e.col).some((m) => can(p.access, m, 'view'));
 }
 
 /** The roles a users query is limited to, read from `role` (a value or `$in`). Empty when unrestricted. */

@@ -1,23 +1,9 @@
-import { can, collectionDef, type ModuleKey, USERS_MODULES } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { scopeOf } from '../access/access.ts';
+import { mayHear } from '../access/access.ts';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import type { Services } from '../protocol/act.ts';
 import { type ChangeEvent, SESSIONS_EVENT } from '../store/collection.store.ts';
-
-/** Modules whose view lets a client hear about a collection's changes (users covers people modules). */
-function viewModules(col: string): ModuleKey[] {
-  if (col === 'users') return [...USERS_MODULES];
-  const module = collectionDef(col)?.module;
-  return module ? [module] : [];
-}
-
-export function mayHear(p: Principal, e: ChangeEvent): boolean {
-  const scope = scopeOf(p);
-  if (scope.unit !== undefined && e.unit !== null && e.unit !== scope.unit) return false;
-  return viewModules(e.col).some((m) => can(p.access, m, 'view'));
-}
 
 /** Does this change alter what the caller may do (its user, its sessions, roles, sites)? */
 function aboutCaller(e: ChangeEvent, p: Principal): boolean {

@@ -53,9 +53,10 @@ export class Forbidden extends HttpError {
   }
 }
 
+/** A row the caller may not see answers as one that does not exist. */
 export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message);
+  constructor() {
+    super(404, ERROR_TEXTS.notFound);
   }
 }
 

@@ -293,6 +293,22 @@ export class CollectionStore {
     return r.rows[0]?.n ?? 0;
   }
 
+  /**
+   * The record `id` as the caller's scope allows it (`mode`: to read, or to change); none, or one
+   * outside the scope, is the same RecordNotFound (404: a row you may not see does not exist).
+   */
+  async getInScope(
+    col: string,
+    id: number,
+    scope: Scope,
+    mode: ScopeMode = 'read',
+    q?: Queryable,
+  ): Promise<StoredRecord> {
+    const record = await this.getById(col, id, q);
+    if (!record || !inScope(def(col), record, scope, mode)) throw new RecordNotFound();
+    return record;
+  }
+
   async getById(col: string, id: number, q: Queryable = this.db): Promise<StoredRecord | undefined> {
     const d = def(col);
     const r = await q.query<{ _id: number; unit: number | null; version: number; doc: Doc }>(

@@ -23,14 +23,11 @@ function checkedCode(status: number, body: Record<string, unknown>): string | un
   const { code } = body;
   if (!isErrorCode(code)) throw new Error(`error answer without a catalogue code: ${JSON.stringify(body)}`);
   const text = code.startsWith('validation.') ? validationText(code) : ERROR_TEXTS[code as keyof typeof ERROR_TEXTS];
-  if (text !== undefined && text !== body.error && !OPEN_TEXT.has(code)) {
+  if (text !== undefined && text !== body.error) {
     throw new Error(`code ${code} answered with another text: ${JSON.stringify(body)}`);
   }
   return code;
 }
-
-/** Codes whose text is the request's own (a route's 404, a framework refusal). */
-const OPEN_TEXT = new Set(['notFound']);
 
 export interface Harness {
   app: FastifyInstance;

@@ -13,13 +13,19 @@ describe('server error texts', () => {
   afterEach(async () => changeLanguage('en'));
 
   it('translates the code, not the English sentence', async () => {
-    expect(serverErrorText(refusal('loginInvalid', 'Email or password is invalid'))).toBe('Email or password is invalid');
+    expect(serverErrorText(refusal('loginInvalid', 'Email or password is invalid'))).toBe(
+      'Email or password is invalid',
+    );
     expect(serverErrorText(refusal('forbidden', FORBIDDEN_MESSAGE))).toBe(FORBIDDEN_MESSAGE);
     await changeLanguage('pt');
     // whatever English the server wrote, the code decides
-    expect(serverErrorText(refusal('loginInvalid', 'Login failed (reworded)'))).toBe('Email ou palavra-passe inválidos');
+    expect(serverErrorText(refusal('loginInvalid', 'Login failed (reworded)'))).toBe(
+      'Email ou palavra-passe inválidos',
+    );
     expect(serverErrorText(refusal('wrongOldPassword'))).toBe('Palavra-passe antiga errada');
-    expect(serverErrorText(refusal('validation.passwordMinReset'))).toBe('A palavra-passe precisa de pelo menos 8 caracteres');
+    expect(serverErrorText(refusal('validation.passwordMinReset'))).toBe(
+      'A palavra-passe precisa de pelo menos 8 caracteres',
+    );
   });
 
   it('shows a malformed call’s own text, and a message without a code as it came', () => {

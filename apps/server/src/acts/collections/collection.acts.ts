@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type CollectionDef, collectionDef, type WriteDef } from '@tc/domain';
+import type { WriteDef } from '@tc/domain';
 import {
   assertMayGrantRole,
   historyVisibility,
@@ -8,8 +8,8 @@ import {
   userWriteGuard,
 } from '../../access/access.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, NotFound } from '../../protocol/errors.ts';
-import { type Doc, type FindOptions, inScope, MAX_LIMIT } from '../../store/collection.store.ts';
+import { BadRequest } from '../../protocol/errors.ts';
+import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
 import { protectCard } from './card.protect.ts';
 import { assertReferences, assertUnique, validatedInsert, validatedPatch } from './validate.ts';
@@ -150,10 +150,9 @@ const update: Act = {
     if (typeof _version !== 'number') throw new BadRequest('_version is required: send the version you read');
     if (col === 'users' && 'role' in patch) assertMayGrantRole(p, patch.role);
     const scope = scopeOf(p);
-    const current = await ctx.services.store.getById(col, id);
-    if (!current || !inScope(collectionDef(col) as CollectionDef, current, scope, 'write')) throw new NotFound();
-    const valid = validatedPatch(col, current, patch);
     const { store } = ctx.services;
+    const current = await store.getInScope(col, id, scope, 'write');
+    const valid = validatedPatch(col, current, patch);
     const record = await store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
       const next = { ...current, ...valid.patch };
       await assertReferences(store, valid.def, next, Object.keys(valid.patch), scope, tx);

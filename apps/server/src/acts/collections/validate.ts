@@ -7,6 +7,7 @@ import {
   writableFields,
   writeDefFor,
 } from '@tc/domain';
+import { onCallerSite } from '../../access/access.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import type { CollectionStore, Doc, Scope } from '../../store/collection.store.ts';
 import type { Queryable } from '../../store/db.ts';
@@ -52,9 +53,7 @@ function defined(doc: Doc): Doc {
 export function validatedInsert(col: string, data: Doc, scope: Scope): { def: WriteDef; data: Doc } {
   const def = writeDefOf(col, data);
   assertKnownFields(def, data);
-  // a user held to a site writes to that site whatever the form says
-  const record = scope.unit !== undefined ? { ...data, unit: scope.unit } : data;
-  return { def, data: defined(validateRecord(def, record)) };
+  return { def, data: defined(validateRecord(def, onCallerSite(scope, data))) };
 }
 
 /**

@@ -75,7 +75,7 @@ describe('driverlogin', () => {
     const dispatchadmin2 = await h.tokenOf('dispatchadmin', 2);
     expect(await h.call({ act: 'driverlogin', token: dispatchadmin2, driver: id, password: 'Conduire-2026' })).toEqual({
       status: 404,
-      body: { error: 'Driver not found' },
+      body: { error: 'Not found' },
     });
     const agent = await h.tokenOf('agent');
     expect((await h.call({ act: 'driverlogin', token: agent, driver: id, password: 'Conduire-2026' })).body).toEqual({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
 import { hashPassword } from '../../auth/password.hash.ts';
 import { type Act, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, NotFound } from '../../protocol/errors.ts';
+import { BadRequest } from '../../protocol/errors.ts';
 import { parseBody } from '../../protocol/parse.ts';
 import { findDriverLogin, setPasswordIn } from '../../store/auth.store.ts';
 
@@ -23,10 +23,8 @@ const driverlogin: Act = {
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
     const { driver, password } = parseBody(schema, ctx.body);
-    const scope = scopeOf(p);
     const { store } = ctx.services;
-    const record = await store.getById('drivers', driver);
-    if (!record || (scope.unit !== undefined && record.unit !== scope.unit)) throw new NotFound('Driver not found');
+    const record = await store.getInScope('drivers', driver, scopeOf(p), 'write');
     const email = typeof record.email === 'string' ? record.email.trim() : '';
     if (!email) throw new BadRequest('The driver needs an email to sign in', { field: 'email' });
     const hash = await hashPassword(password);

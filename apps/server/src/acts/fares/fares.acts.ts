@@ -5,9 +5,9 @@ import {
   fareRequestFromJob,
   presentJobFares,
 } from '@tc/domain';
-import { scopeOf } from '../../access/access.ts';
+import { siteOfCall } from '../../access/access.ts';
 import { type Act, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, Forbidden } from '../../protocol/errors.ts';
+import { BadRequest } from '../../protocol/errors.ts';
 import { settingsFor } from '../../store/auth.store.ts';
 
 /**
@@ -23,11 +23,9 @@ const getjobfares: Act = {
     const job = ctx.body.job;
     if (typeof job !== 'object' || job === null || Array.isArray(job)) throw new BadRequest('job must be an object');
     const request = fareRequestFromJob(job as Record<string, unknown>);
-    const scope = scopeOf(p);
-    const unit = (request as { unit?: unknown }).unit;
-    if (scope.unit !== undefined && unit !== undefined && unit !== scope.unit) throw new Forbidden();
+    const unit = siteOfCall(p, (request as { unit?: unknown }).unit);
     try {
-      const site = typeof unit === 'number' ? unit : -1;
+      const site = unit ?? -1;
       const context = await ctx.services.fareContexts.get(site);
       const options = fareOptionsFromSettings(await settingsFor(ctx.services.db, site), site);
       return presentJobFares(computeJobFares(request, context, options));

@@ -80,7 +80,7 @@ describe('addparent / delparent', () => {
     // site 2's dispatch admin may edit parents, but not site 1's
     expect(await h.call({ act: 'addparent', token: dispatchadmin2, parent, child })).toEqual({
       status: 404,
-      body: { error: 'User not found' },
+      body: { error: 'Not found' },
     });
     const agent = await h.tokenOf('agent');
     expect((await h.call({ act: 'addparent', token: agent, parent, child })).body).toEqual({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
-import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, NotFound } from '../../protocol/errors.ts';
+import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { BadRequest } from '../../protocol/errors.ts';
 import { parseBody } from '../../protocol/parse.ts';
-import type { StoredRecord } from '../../store/collection.store.ts';
 
 /** A parent and one child, by id (spec section 7: one query per child). */
 const linkSchema = z.object({
@@ -14,12 +13,6 @@ const linkSchema = z.object({
 /** Students a parent may be linked to: riders of the parent's own site (spec: users with role passenger). */
 const CHILD_ROLES = new Set(['passenger', 'student']);
 
-async function userInScope(ctx: ActContext, id: number, unitOfCaller: number | undefined): Promise<StoredRecord> {
-  const u = await ctx.services.store.getById('users', id);
-  if (!u || (unitOfCaller !== undefined && u.unit !== unitOfCaller)) throw new NotFound('User not found');
-  return u;
-}
-
 /** Adds or removes one child of a parent's `children`, with history, on the parent's current version. */
 function linkAct(add: boolean): Act {
   return {
@@ -28,15 +21,16 @@ function linkAct(add: boolean): Act {
       const p = requirePrincipal(ctx);
       const { parent, child } = parseBody(linkSchema, ctx.body);
       const scope = scopeOf(p);
-      const parentRecord = await userInScope(ctx, parent, scope.unit);
+      const { store } = ctx.services;
+      const parentRecord = await store.getInScope('users', parent, scope, 'write');
       if (parentRecord.role !== 'parent') throw new BadRequest('parent must be a user with the parent role');
-      const childRecord = await userInScope(ctx, child, scope.unit);
+      const childRecord = await store.getInScope('users', child, scope);
       if (add && !CHILD_ROLES.has(String(childRecord.role))) throw new BadRequest('child must be a student');
       if (add && childRecord.unit !== parentRecord.unit) throw new BadRequest('child must be on the parent’s site');
       const children = Array.isArray(parentRecord.children) ? (parentRecord.children as number[]) : [];
       const next = add ? [...new Set([...children, child])] : children.filter((c) => c !== child);
       if (next.length === children.length && next.every((c, i) => c === children[i])) return parentRecord;
-      return ctx.services.store.update(
+      return store.update(
         'users',
         parent,
         { children: next },

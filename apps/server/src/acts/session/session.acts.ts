@@ -8,13 +8,13 @@ import {
   passwordGiven,
 } from '@tc/domain';
 import { z } from 'zod';
-import { mayInvite } from '../../access/access.ts';
+import { requireInviter } from '../../access/access.ts';
 import { hashPassword, verifyOrDummy, verifyPassword } from '../../auth/password.hash.ts';
 import { loadPrincipal, type Principal, publicUser } from '../../auth/principal.ts';
 import { consumeResetToken, issueResetToken, RESET_INVALID, RESET_MODES } from '../../auth/reset.ts';
 import { attemptSucceeded, loginRules, reserveAttempt } from '../../auth/throttle.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, Forbidden, HttpError } from '../../protocol/errors.ts';
+import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import { parseBody } from '../../protocol/parse.ts';
 import {
   createSession,
@@ -104,8 +104,9 @@ const passwordsendresettoken: Act = {
   run: async (ctx) => {
     const { email, mode = 'reset', name } = parseBody(sendResetSchema, ctx.body);
     const { db, mailer, store } = ctx.services;
-    const staff = mode !== 'reset' || name !== undefined ? await optionalCaller(ctx) : undefined;
-    if ((mode !== 'reset' || name !== undefined) && !staff) throw new Forbidden();
+    const invitation = mode !== 'reset' || name !== undefined;
+    const staff = invitation ? await optionalCaller(ctx) : undefined;
+    requireInviter(staff, invitation);
     if (!staff) {
       await reserveAttempt(db, [
         { key: `reset:${email.toLowerCase()}`, free: 5, after: 'cap' },
@@ -116,7 +117,7 @@ const passwordsendresettoken: Act = {
     // The same answer whether or not the address is known, so addresses cannot be probed.
     if (!found) return { ok: true };
     const user = await store.getById('users', found.id);
-    if (staff && (!user || !mayInvite(staff, user))) throw new Forbidden();
+    requireInviter(staff, invitation, user ?? null);
     const token = await issueResetToken(db, found.id, mode);
     const link = `${ctx.origin}/admin/resetpw?token=${token}&mode=${mode}`;
     await mailer.send(resetMail({ to: email, name, mode, link, unit: user?.unit ?? null }));

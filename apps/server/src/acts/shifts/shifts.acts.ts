@@ -1,5 +1,5 @@
 import { expandShiftPlan, multiShiftsSchema, validationText } from '@tc/domain';
-import { scopeOf } from '../../access/access.ts';
+import { onCallerSite, scopeOf } from '../../access/access.ts';
 import { type Act, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import { validatedInsert } from '../collections/validate.ts';
@@ -10,10 +10,9 @@ const createdrivershifts: Act = {
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
     const scope = scopeOf(p);
-    const parsed = multiShiftsSchema.safeParse({
-      ...(ctx.body.plan as object),
-      ...(scope.unit ? { unit: scope.unit } : {}),
-    });
+    const plan =
+      typeof ctx.body.plan === 'object' && ctx.body.plan !== null ? (ctx.body.plan as Record<string, unknown>) : {};
+    const parsed = multiShiftsSchema.safeParse(onCallerSite(scope, plan));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new BadRequest(validationText(issue?.message ?? 'Invalid plan'), { field: issue?.path.join('.') ?? '' });

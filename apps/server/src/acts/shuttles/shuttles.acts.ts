@@ -2,7 +2,7 @@ import { validationText, vk } from '@tc/domain';
 import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
 import { type Act, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest, NotFound } from '../../protocol/errors.ts';
+import { BadRequest } from '../../protocol/errors.ts';
 import { parseBody } from '../../protocol/parse.ts';
 import { validatedInsert } from '../collections/validate.ts';
 
@@ -24,8 +24,7 @@ const duplicateshuttle: Act = {
     const { id, code } = parseBody(duplicateSchema, ctx.body);
     const scope = scopeOf(p);
     const { store } = ctx.services;
-    const source = await store.getById('shuttles', id);
-    if (!source || (scope.unit !== undefined && source.unit !== scope.unit)) throw new NotFound('Shuttle not found');
+    const source = await store.getInScope('shuttles', id, scope);
     const taken = await store.count('shuttles', {
       unit: source.unit,
       code: { $regex: `^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, $options: 'i' },
