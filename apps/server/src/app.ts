@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { ERROR_TEXTS, type ErrorCode } from '@tc/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { FareContextCache } from './acts/fares/fare-context.cache.ts';
+import { FareContextCache } from './store/fare-context.cache.ts';
 import { loadKeys } from './auth/keys.ts';
 import { PrincipalCache } from './auth/principal.cache.ts';
 import { TokenService } from './auth/token.ts';

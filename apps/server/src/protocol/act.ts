@@ -1,6 +1,6 @@
 import type { ModuleKey } from '@tc/domain';
 import type { CollectionOp } from '../access/access.ts';
-import type { FareContextCache } from '../acts/fares/fare-context.cache.ts';
+import type { FareContextCache } from '../store/fare-context.cache.ts';
 import type { Keys } from '../auth/keys.ts';
 import type { PrincipalCache } from '../auth/principal.cache.ts';
 import type { Principal } from '../auth/principal.ts';

@@ -1,4 +1,4 @@
-import { resourceByKey } from '@tc/domain';
+import { type ResourceDef, resourceByKey } from '@tc/domain';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { JobsPage } from '#src/features/jobs/JobsPage.tsx';
@@ -9,6 +9,15 @@ import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
 import type { ScreenDef, SubRoute } from './screens.ts';
+
+/** Pages of a resource's extra actions (ResourceDef.actions), by the sub-route's page. */
+const EXTRA_PAGES: Record<
+  string,
+  { action: NonNullable<ResourceDef['actions']>[number]; Page: typeof MultiShiftsPage }
+> = {
+  multi: { action: 'multiCreate', Page: MultiShiftsPage },
+  duplicate: { action: 'duplicate', Page: DuplicateShuttlePage },
+};
 
 export interface ScreenPageProps {
   def: ScreenDef;
@@ -49,9 +58,8 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
       return <ResourceFormPage key={`${resource.key}:create`} def={resource} screen={def} mode="create" />;
     if (sub.path === 'edit/:id')
       return <ResourceFormPage key={`${resource.key}:edit`} def={resource} screen={def} mode="edit" />;
-    if (resource.key === 'driverShifts' && sub.path === 'multi') return <MultiShiftsPage basePath={def.path} />;
-    if (resource.key === 'shuttles' && sub.path === 'duplicate/:id')
-      return <DuplicateShuttlePage basePath={def.path} />;
+    const extra = sub.page ? EXTRA_PAGES[sub.page] : undefined;
+    if (extra && resource.actions?.includes(extra.action)) return <extra.Page basePath={def.path} />;
   }
   return <PlaceholderPage def={def} sub={sub} />;
 }

@@ -1,4 +1,4 @@
-import type { ModuleKey } from '@tc/domain';
+import { type ModuleKey, resourceByKey } from '@tc/domain';
 
 /** A wording family of the system template (spec section 1). */
 export type Wording = 'reservations' | 'vehicles' | 'shifts' | 'recipient' | 'trips';
@@ -52,6 +52,17 @@ const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
 const edit: SubRoute = { path: 'edit/:id', action: 'edit', page: 'edit' };
 const crud = [create, edit];
 
+/**
+ * The screen of a resource: its key, path and module are the resource's (`@tc/domain` resources),
+ * written there once; `rest` adds the route's own (sub-routes, wording) and overrides the module
+ * only where the spec guards the screen by another (the settings menu's entries).
+ */
+function resourceScreen(key: string, rest: Omit<Partial<ScreenDef>, 'key'>): ScreenDef {
+  const resource = resourceByKey(key);
+  if (!resource) throw new Error(`no resource ${key}`);
+  return { key, path: `/${key}`, module: resource.module, ...rest };
+}
+
 export const SCREENS: Record<string, ScreenDef> = {
   home: { key: 'home', path: '/', module: 'dashboard', feature: 'dashboard' },
   agent: { key: 'agent', path: '/agent', module: 'jobs' },
@@ -79,27 +90,21 @@ export const SCREENS: Record<string, ScreenDef> = {
     wording: 'trips',
     subRoutes: [{ path: ':id', action: 'view', page: 'detail' }],
   },
-  drivers: { key: 'drivers', path: '/drivers', module: 'drivers', subRoutes: crud },
+  drivers: resourceScreen('drivers', { subRoutes: crud }),
   onlinedrivers: { key: 'onlinedrivers', path: '/onlinedrivers', module: 'activeDrivers' },
-  shuttles: {
-    key: 'shuttles',
-    path: '/shuttles',
-    module: 'shuttles',
+  shuttles: resourceScreen('shuttles', {
     subRoutes: [create, edit, { path: 'duplicate/:id', action: 'create', page: 'duplicate' }],
-  },
-  passengers: { key: 'passengers', path: '/passengers', module: 'passengers', wording: 'recipient', subRoutes: crud },
-  parents: { key: 'parents', path: '/parents', module: 'parents', unguarded: true, screen: 'parents', subRoutes: crud },
-  students: { key: 'students', path: '/students', module: 'passengers', screen: 'students', subRoutes: crud },
-  employees: { key: 'employees', path: '/employees', module: 'passengers', screen: 'employees', subRoutes: crud },
-  vehicles: { key: 'vehicles', path: '/vehicles', module: 'vehicles', wording: 'vehicles', subRoutes: crud },
+  }),
+  passengers: resourceScreen('passengers', { wording: 'recipient', subRoutes: crud }),
+  parents: resourceScreen('parents', { unguarded: true, screen: 'parents', subRoutes: crud }),
+  students: resourceScreen('students', { screen: 'students', subRoutes: crud }),
+  employees: resourceScreen('employees', { screen: 'employees', subRoutes: crud }),
+  vehicles: resourceScreen('vehicles', { wording: 'vehicles', subRoutes: crud }),
   livemap: { key: 'livemap', path: '/livemap', module: 'liveMap' },
   roadBlocks: { key: 'roadBlocks', path: '/roadBlocks', module: 'liveMap' },
-  driverShifts: {
-    key: 'driverShifts',
-    path: '/driverShifts',
-    module: 'driversShifts',
+  driverShifts: resourceScreen('driverShifts', {
     subRoutes: [create, { path: 'multi', action: 'create', page: 'multi' }, edit],
-  },
+  }),
   analytics: { key: 'analytics', path: '/analytics', module: 'analytics' },
   reports: {
     key: 'reports',
@@ -109,49 +114,43 @@ export const SCREENS: Record<string, ScreenDef> = {
   },
   help: { key: 'help', path: '/help', module: null, feature: 'help' },
   // Settings menu.
-  sites: { key: 'sites', path: '/sites', module: 'editSites', unguarded: true, subRoutes: crud },
-  systemsettings: {
-    key: 'systemsettings',
-    path: '/systemsettings',
+  sites: resourceScreen('sites', { unguarded: true, subRoutes: crud }),
+  systemsettings: resourceScreen('systemsettings', {
     module: 'settings',
     subRoutes: [
       { ...create, module: 'parameters' },
       { ...edit, module: 'parameters' },
     ],
-  },
-  blacklist: { key: 'blacklist', path: '/blacklist', module: 'blacklist', subRoutes: crud },
-  services: { key: 'services', path: '/services', module: 'services', subRoutes: crud },
-  locations: { key: 'locations', path: '/locations', module: 'locations', subRoutes: crud },
-  areas: { key: 'areas', path: '/areas', module: 'areasZonePricing', subRoutes: crud },
-  rates: { key: 'rates', path: '/rates', module: 'rates', subRoutes: crud },
-  fares: {
-    key: 'fares',
-    path: '/fares',
-    module: 'fares',
+  }),
+  blacklist: resourceScreen('blacklist', { subRoutes: crud }),
+  services: resourceScreen('services', { subRoutes: crud }),
+  locations: resourceScreen('locations', { subRoutes: crud }),
+  areas: resourceScreen('areas', { subRoutes: crud }),
+  rates: resourceScreen('rates', { subRoutes: crud }),
+  fares: resourceScreen('fares', {
     subRoutes: [
       { ...create, screen: 'faresEdit' },
       { ...edit, screen: 'faresEdit' },
     ],
-  },
-  ratetypes: { key: 'ratetypes', path: '/ratetypes', module: 'rateTypes', subRoutes: crud },
-  extraservices: { key: 'extraservices', path: '/extraservices', module: 'extraServices', subRoutes: crud },
-  suppliers: { key: 'suppliers', path: '/suppliers', module: 'suppliers', subRoutes: crud },
+  }),
+  ratetypes: resourceScreen('ratetypes', { subRoutes: crud }),
+  extraservices: resourceScreen('extraservices', { subRoutes: crud }),
+  suppliers: resourceScreen('suppliers', { subRoutes: crud }),
   // The users edit route needs only view permission (spec section 2).
-  users: { key: 'users', path: '/users', module: 'users', subRoutes: [create, { ...edit, action: 'view' }] },
-  profiles: { key: 'profiles', path: '/profiles', module: 'profiles', subRoutes: crud },
+  users: resourceScreen('users', { subRoutes: [create, { ...edit, action: 'view' }] }),
+  profiles: resourceScreen('profiles', { subRoutes: crud }),
   history: { key: 'history', path: '/history', module: 'history' },
-  shifts: { key: 'shifts', path: '/shifts', module: 'shifts', wording: 'shifts', subRoutes: crud },
+  shifts: resourceScreen('shifts', { wording: 'shifts', subRoutes: crud }),
   import: { key: 'import', path: '/import', module: 'uploadData', action: 'upload' },
   permissions: { key: 'permissions', path: '/permissions', module: null, ownerOnly: true, feature: 'permissions' },
-  attributes: { key: 'attributes', path: '/attributes', module: 'attributes', unguarded: true, subRoutes: crud },
-  holidays: { key: 'holidays', path: '/holidays', module: 'settings', unguarded: true, subRoutes: crud },
-  assignPriority: {
-    key: 'assignPriority',
+  attributes: resourceScreen('attributes', { unguarded: true, subRoutes: crud }),
+  holidays: resourceScreen('holidays', { module: 'settings', unguarded: true, subRoutes: crud }),
+  assignPriority: resourceScreen('assignPriority', {
     path: '/assign-priority',
     module: 'settings',
     unguarded: true,
     subRoutes: crud,
-  },
+  }),
   outbox: { key: 'outbox', path: '/outbox', module: 'messages', feature: 'outbox' },
 };
 

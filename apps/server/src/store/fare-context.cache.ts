@@ -1,5 +1,5 @@
 import { createFareContext, type FareContext } from '@tc/domain';
-import type { CollectionStore } from '../../store/collection.store.ts';
+import type { CollectionStore } from './collection.store.ts';
 
 /** Collections the fare engine reads; a change to any of them drops the cached contexts. */
 export const FARE_COLLECTIONS = [
