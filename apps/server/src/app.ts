@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { ERROR_TEXTS, type ErrorCode } from '@tc/domain';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { FareContextCache } from './store/fare-context.cache.ts';
 import { loadKeys } from './auth/keys.ts';
 import { PrincipalCache } from './auth/principal.cache.ts';
 import { TokenService } from './auth/token.ts';
@@ -21,6 +20,7 @@ import { serialize } from './protocol/serialize.ts';
 import { CollectionStore } from './store/collection.store.ts';
 import type { Database } from './store/db.ts';
 import { StoreError } from './store/errors.ts';
+import { FareContextCache } from './store/fare-context.cache.ts';
 import { requestSignal } from './store/request.context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;

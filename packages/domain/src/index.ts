@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './fares/index.ts';
 export * from './permissions/index.ts';
+export * from './protocol/catalogue.ts';
 export * from './resources/index.ts';
 export * from './shifts/index.ts';
 export * from './templates/index.ts';

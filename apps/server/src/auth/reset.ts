@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ERROR_TEXTS } from '@tc/domain';
+import { ERROR_TEXTS, type RESET_MODES } from '@tc/domain';
 import type { Queryable } from '../store/db.ts';
 import { insertResetToken, revokeResetTokens, useResetToken } from '../store/reset.store.ts';
 
 /** How long a mailed link works: a reset a day, a new account's first password a week. */
-const VALID_HOURS: Record<string, number> = { reset: 24, create: 168, parent: 168, customer: 168 };
-export const RESET_MODES = Object.keys(VALID_HOURS);
+const VALID_HOURS: Record<(typeof RESET_MODES)[number], number> = {
+  reset: 24,
+  create: 168,
+  parent: 168,
+  customer: 168,
+};
 export const RESET_INVALID = ERROR_TEXTS.resetInvalid;
 
 function digest(token: string): string {
@@ -13,9 +17,13 @@ function digest(token: string): string {
 }
 
 /** A single-use token; only its hash is stored. */
-export async function issueResetToken(db: Queryable, userId: number, mode: string): Promise<string> {
+export async function issueResetToken(
+  db: Queryable,
+  userId: number,
+  mode: (typeof RESET_MODES)[number],
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertResetToken(db, digest(token), userId, mode, VALID_HOURS[mode] ?? 24);
+  await insertResetToken(db, digest(token), userId, mode, VALID_HOURS[mode]);
   return token;
 }
 

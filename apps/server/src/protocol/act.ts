@@ -1,6 +1,5 @@
-import type { ModuleKey } from '@tc/domain';
+import type { ActInput, ActName, ModuleKey } from '@tc/domain';
 import type { CollectionOp } from '../access/access.ts';
-import type { FareContextCache } from '../store/fare-context.cache.ts';
 import type { Keys } from '../auth/keys.ts';
 import type { PrincipalCache } from '../auth/principal.cache.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -9,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
+import type { FareContextCache } from '../store/fare-context.cache.ts';
 import type { RowBudget } from './row.budget.ts';
 
 export interface Services {
@@ -25,7 +25,10 @@ export interface Services {
 }
 
 export interface ActContext {
+  /** The request as the act catalogue parsed it (`requestOf` types it). */
   body: Record<string, unknown>;
+  /** The token the call carried, if any (public acts may be called by staff too). */
+  token: unknown;
   services: Services;
   /** Set for every act that is not public. */
   principal: Principal | undefined;
@@ -51,7 +54,7 @@ export type Permission =
   | { kind: 'module'; module: ModuleKey; action: string }
   | { kind: 'collection'; op: CollectionOp }
   | { kind: 'owner' }
-  | { kind: 'delegated'; acts: readonly string[] };
+  | { kind: 'delegated'; acts: readonly ActName[] };
 
 export interface Act {
   permission: Permission;
@@ -61,6 +64,11 @@ export interface Act {
    */
   rows?: (body: Record<string, unknown>) => number;
   run(ctx: ActContext): Promise<unknown>;
+}
+
+/** The act's request, parsed by the dispatcher with its catalogue schema before the act runs. */
+export function requestOf<K extends ActName>(ctx: ActContext, _act: K): ActInput<K> {
+  return ctx.body as ActInput<K>;
 }
 
 export function requirePrincipal(ctx: ActContext): Principal {

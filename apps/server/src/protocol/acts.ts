@@ -1,3 +1,4 @@
+import type { ActName } from '@tc/domain';
 import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
@@ -9,8 +10,8 @@ import { shiftActs } from '../acts/shifts/shifts.acts.ts';
 import { shuttleActs } from '../acts/shuttles/shuttles.acts.ts';
 import type { Act } from './act.ts';
 
-/** Every act the protocol answers. Each declares its permission (a test walks this table). */
-export const ACTS: Readonly<Record<string, Act>> = {
+/** Every act of the catalogue (`@tc/domain` protocol), each with its permission (a test walks this table). */
+export const ACTS: Readonly<Record<ActName, Act>> = {
   ...sessionActs,
   ...collectionActs,
   ...roleActs,

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
+import { ACT_CATALOGUE, isActName } from '@tc/domain';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import type { ActContext, Services } from './act.ts';
 import { ACTS } from './acts.ts';
 import { authorize } from './authorize.ts';
 import { BadRequest } from './errors.ts';
+import { parseBody } from './parse.ts';
 
 export interface CallInfo {
   ip: string;
@@ -24,28 +26,31 @@ async function run(
   info: CallInfo,
   caller: Principal | undefined,
 ): Promise<unknown> {
-  const name = body.act;
-  const act = typeof name === 'string' && Object.hasOwn(ACTS, name) ? ACTS[name] : undefined;
-  if (!act) throw new BadRequest(`Unknown act: ${String(name)}`);
+  const { act: name, token, ...request } = body;
+  if (!isActName(name)) throw new BadRequest(`Unknown act: ${String(name)}`);
+  const act = ACTS[name];
   let principal = caller;
   if (act.permission.kind !== 'public' && !principal) {
-    const claims = await services.tokens.verify(body.token);
+    const claims = await services.tokens.verify(token);
     principal = await services.principals.get(claims.sessionId, () =>
       loadPrincipal(services.db, claims.userId, claims.sessionId),
     );
   }
+  // the catalogue's schema, before the permission (which reads the collection) and the act
+  const parsed = parseBody(ACT_CATALOGUE[name].request, request) as Record<string, unknown>;
   const ctx: ActContext = {
-    body,
+    body: parsed,
+    token,
     services,
     principal,
     ip: info.ip,
     origin: info.origin,
-    dispatch: (inner) => run(services, { ...inner, token: body.token }, info, principal),
+    dispatch: (inner) => run(services, { ...inner, token }, info, principal),
   };
   if (principal) await authorize(act.permission, ctx, principal);
   // a top-level call holds its rows from the caller's budget until its answer is sent
   const release =
-    principal && !caller && act.rows ? services.rowBudget.reserve(principal.id, act.rows(body)) : undefined;
+    principal && !caller && act.rows ? services.rowBudget.reserve(principal.id, act.rows(parsed)) : undefined;
   if (!release) return act.run(ctx);
   try {
     const result = await act.run(ctx);

@@ -1,4 +1,5 @@
 import {
+  ACT_CATALOGUE,
   COLLECTIONS,
   can,
   DEFAULT_GRANTS,
@@ -21,6 +22,10 @@ describe('the act table', () => {
       if (p.kind === 'module') expect(hasAction(p.module, p.action), `${name}: ${p.module}.${p.action}`).toBe(true);
       if (p.kind === 'delegated') for (const inner of p.acts) expect(ACTS[inner], `${name} -> ${inner}`).toBeDefined();
     }
+  });
+
+  it('answers exactly the acts of the catalogue the console calls', () => {
+    expect(Object.keys(ACTS).sort()).toEqual(Object.keys(ACT_CATALOGUE).sort());
   });
 
   it('keeps public only the acts a guest needs', () => {

@@ -29,7 +29,10 @@ describe('the act client', () => {
 
   it('rejects with the error string of the server', async () => {
     fakeFetch.mockImplementationOnce(async () => Response.json({ error: 'Wrong old password' }, { status: 400 }));
-    await expect(call('changepassword', {})).rejects.toMatchObject({ message: 'Wrong old password', status: 400 });
+    await expect(call('changepassword', { oldPassword: 'old', newPassword: 'New-pass1' })).rejects.toMatchObject({
+      message: 'Wrong old password',
+      status: 400,
+    });
   });
 
   it.each(['bad token', 'invalid token'])('logs out on "%s"', async (error) => {
@@ -43,7 +46,7 @@ describe('the act client', () => {
 
   it('keeps the session on other errors', async () => {
     fakeFetch.mockImplementationOnce(async () => Response.json({ error: 'Not found' }, { status: 404 }));
-    await expect(call('update', {})).rejects.toThrow('Not found');
+    await expect(call('update', { col: 'jobs', query: { _id: 1 }, data: {} })).rejects.toThrow('Not found');
     expect(getSession().status).toBe('authenticated');
   });
 
@@ -78,7 +81,7 @@ describe('the act client', () => {
     fakeFetch.mockImplementationOnce(hangingFetch());
     const controller = new AbortController();
     let settled = false;
-    void call('find', {}, { signal: controller.signal }).finally(() => {
+    void call('find', { col: 'jobs' }, { signal: controller.signal }).finally(() => {
       settled = true;
     });
     controller.abort();

@@ -1,4 +1,4 @@
-import { type Priority, TIMEOUTS } from '@tc/domain';
+import { type ActAnswer, type ActName, type ActRequest, type Priority, TIMEOUTS } from '@tc/domain';
 
 /** An answer of the server with `{error, code}`, or a request that failed on the way (code `timeout` or `network`). */
 export class ApiError extends Error {
@@ -50,12 +50,20 @@ export function timeoutFor(priority?: Priority): number {
   return priority ? TIMEOUTS[priority] : TIMEOUTS.default;
 }
 
-/** One call of the act protocol: `POST /` with `{act, token, ...body}`. Rejects with the server's error text. */
-export async function call<T = unknown>(
-  act: string,
-  body: Record<string, unknown> = {},
+/** What a call sends: the act's request of the catalogue, and a token where the session's is not the one meant. */
+export type CallBody<K extends ActName> = (ActRequest<K> extends Record<string, never> ? unknown : ActRequest<K>) & {
+  token?: string | null;
+};
+
+/**
+ * One call of the act protocol: `POST /` with `{act, token, ...body}`, typed by the act catalogue
+ * (`@tc/domain` protocol): the request the act takes, the answer it gives. Rejects with an ApiError.
+ */
+export async function call<K extends ActName>(
+  act: K,
+  body: CallBody<K>,
   options: CallOptions = {},
-): Promise<T> {
+): Promise<ActAnswer<K>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -79,11 +87,11 @@ export async function call<T = unknown>(
       if ((code && AUTH_CODES.has(code)) || AUTH_MESSAGES.has(message)) config.onAuthFailure();
       throw new ApiError(message, response.status, typeof answer.field === 'string' ? answer.field : undefined, code);
     }
-    return answer as T;
+    return answer as ActAnswer<K>;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0, undefined, 'timeout');
-    if (options.signal?.aborted) return new Promise<T>(() => {});
+    if (options.signal?.aborted) return new Promise<ActAnswer<K>>(() => {});
     throw new ApiError(NETWORK_MESSAGE, 0, undefined, 'network');
   } finally {
     clearTimeout(timer);

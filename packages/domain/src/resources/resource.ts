@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ModuleKey } from '../permissions/modules.ts';
+import type { ActName } from '../protocol/catalogue.ts';
 
 /**
  * A screen's resource: what the generic table, the generic form and the server's write validation
@@ -59,7 +60,7 @@ export interface ResourceDef {
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /
    * delparent, one query per child): `{[owner]: record id, [item]: id}`. Insert and update leave it out.
    */
-  links?: { field: string; add: string; remove: string; owner: string; item: string };
+  links?: { field: string; add: ActName; remove: ActName; owner: string; item: string };
   /** References a write carries besides the form's ref fields (the server checks both). */
   references?: readonly Reference[];
 }

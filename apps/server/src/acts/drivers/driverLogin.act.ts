@@ -1,16 +1,8 @@
-import { newPasswordRule } from '@tc/domain';
-import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
 import { hashPassword } from '../../auth/password.hash.ts';
-import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
-import { parseBody } from '../../protocol/parse.ts';
 import { findDriverLogin, setPasswordIn } from '../../store/auth.store.ts';
-
-const schema = z.object({
-  driver: z.coerce.number({ error: 'driver must be a driver id' }).int().positive(),
-  password: newPasswordRule(),
-});
 
 /**
  * A driver's password (spec section 3: a driver has a password). The driver record never holds it:
@@ -22,7 +14,7 @@ const driverlogin: Act = {
   permission: { kind: 'module', module: 'drivers', action: 'edit' },
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
-    const { driver, password } = parseBody(schema, ctx.body);
+    const { driver, password } = requestOf(ctx, 'driverlogin');
     const { store } = ctx.services;
     const record = await store.getInScope('drivers', driver, scopeOf(p), 'write');
     const email = typeof record.email === 'string' ? record.email.trim() : '';

@@ -1,14 +1,6 @@
-import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
-import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
-import { parseBody } from '../../protocol/parse.ts';
-
-/** A parent and one child, by id (spec section 7: one query per child). */
-const linkSchema = z.object({
-  parent: z.coerce.number({ error: 'parent must be a user id' }).int().positive(),
-  child: z.coerce.number({ error: 'child must be a user id' }).int().positive(),
-});
 
 /** Students a parent may be linked to: riders of the parent's own site (spec: users with role passenger). */
 const CHILD_ROLES = new Set(['passenger', 'student']);
@@ -19,7 +11,7 @@ function linkAct(add: boolean): Act {
     permission: { kind: 'module', module: 'parents', action: 'edit' },
     run: async (ctx) => {
       const p = requirePrincipal(ctx);
-      const { parent, child } = parseBody(linkSchema, ctx.body);
+      const { parent, child } = requestOf(ctx, add ? 'addparent' : 'delparent');
       const scope = scopeOf(p);
       const { store } = ctx.services;
       const parentRecord = await store.getInScope('users', parent, scope, 'write');

@@ -1,8 +1,6 @@
 import { MODULE_KEYS, MODULES, normaliseRole, ROLE_LABELS, ROLES } from '@tc/domain';
-import { z } from 'zod';
-import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
-import { parseBody } from '../../protocol/parse.ts';
 import { countUsersByRole } from '../../store/auth.store.ts';
 
 const countroles: Act = {
@@ -18,33 +16,12 @@ const countroles: Act = {
   },
 };
 
-const permissionSchema = z.object({
-  moduleCode: z.string(),
-  moduleName: z.string().optional(),
-  action: z.string(),
-  access: z.literal('fullAccess').default('fullAccess'),
-});
-const rolesSchema = z.object({
-  roles: z
-    .array(
-      z.object({
-        roleCode: z.string().min(1).max(40),
-        roleName: z.string().min(1).max(60).optional(),
-        roleId: z.number().int().optional(),
-        _version: z.number().int().optional(),
-        permissions: z.array(permissionSchema).max(2000),
-      }),
-    )
-    .min(1)
-    .max(50),
-});
-
 /** Saving the permission matrix: updates roles that exist (by roleCode), inserts the others. */
 const saveroles: Act = {
   permission: { kind: 'owner' },
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
-    const { roles } = parseBody(rolesSchema, ctx.body);
+    const { roles } = requestOf(ctx, 'saveroles');
     const { store } = ctx.services;
     const actor = { id: p.id, name: p.name };
     let updated = 0;

@@ -1,21 +1,11 @@
-import {
-  changedPasswordRule,
-  ERROR_TEXTS,
-  forgotPasswordSchema,
-  loginSchema,
-  moduleRecords,
-  newPasswordRule,
-  passwordGiven,
-} from '@tc/domain';
-import { z } from 'zod';
+import { ERROR_TEXTS, moduleRecords } from '@tc/domain';
 import { requireInviter } from '../../access/access.ts';
 import { hashPassword, verifyOrDummy, verifyPassword } from '../../auth/password.hash.ts';
 import { loadPrincipal, type Principal, publicUser } from '../../auth/principal.ts';
-import { consumeResetToken, issueResetToken, RESET_INVALID, RESET_MODES } from '../../auth/reset.ts';
+import { consumeResetToken, issueResetToken, RESET_INVALID } from '../../auth/reset.ts';
 import { attemptSucceeded, loginRules, reserveAttempt } from '../../auth/throttle.ts';
-import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
+import { type Act, type ActContext, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
-import { parseBody } from '../../protocol/parse.ts';
 import {
   createSession,
   findLoginByEmail,
@@ -43,7 +33,7 @@ async function sessionAnswer(ctx: ActContext, userId: number, sessionId: string)
 const login: Act = {
   permission: { kind: 'public' },
   run: async (ctx) => {
-    const { email, password } = parseBody(loginSchema, ctx.body);
+    const { email, password } = requestOf(ctx, 'login');
     const { db, config } = ctx.services;
     const rules = loginRules(email, ctx.ip);
     // counted and reserved before the password is checked: parallel guesses cannot all be tried
@@ -81,16 +71,11 @@ const logout: Act = {
   },
 };
 
-const sendResetSchema = forgotPasswordSchema.extend({
-  mode: z.enum(RESET_MODES as [string, ...string[]]).optional(),
-  name: z.string().max(100).optional(),
-});
-
 /** The caller behind the token of a public act, when it sent a valid one. */
 async function optionalCaller(ctx: ActContext): Promise<Principal | undefined> {
-  if (ctx.body.token === undefined) return undefined;
+  if (ctx.token === undefined) return undefined;
   const { tokens, principals, db } = ctx.services;
-  const claims = await tokens.verify(ctx.body.token);
+  const claims = await tokens.verify(ctx.token);
   return principals.get(claims.sessionId, () => loadPrincipal(db, claims.userId, claims.sessionId));
 }
 
@@ -102,7 +87,7 @@ async function optionalCaller(ctx: ActContext): Promise<Principal | undefined> {
 const passwordsendresettoken: Act = {
   permission: { kind: 'public' },
   run: async (ctx) => {
-    const { email, mode = 'reset', name } = parseBody(sendResetSchema, ctx.body);
+    const { email, mode = 'reset', name } = requestOf(ctx, 'passwordsendresettoken');
     const { db, mailer, store } = ctx.services;
     const invitation = mode !== 'reset' || name !== undefined;
     const staff = invitation ? await optionalCaller(ctx) : undefined;
@@ -125,15 +110,10 @@ const passwordsendresettoken: Act = {
   },
 };
 
-const resetSchema = z.object({
-  resetToken: z.string({ error: RESET_INVALID }).min(10, RESET_INVALID).max(200, RESET_INVALID),
-  password: newPasswordRule(),
-});
-
 const resetpassword: Act = {
   permission: { kind: 'public' },
   run: async (ctx) => {
-    const { resetToken, password } = parseBody(resetSchema, ctx.body);
+    const { resetToken, password } = requestOf(ctx, 'resetpassword');
     const { db, store } = ctx.services;
     const hash = await hashPassword(password);
     const userId = await consumeResetToken(db, resetToken);
@@ -149,16 +129,11 @@ const resetpassword: Act = {
   },
 };
 
-const changeSchema = z.object({
-  oldPassword: passwordGiven(),
-  newPassword: changedPasswordRule(),
-});
-
 const changepassword: Act = {
   permission: { kind: 'session' },
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
-    const { oldPassword, newPassword } = parseBody(changeSchema, ctx.body);
+    const { oldPassword, newPassword } = requestOf(ctx, 'changepassword');
     const { db } = ctx.services;
     const stored = await getPasswordHash(db, p.id);
     if (!stored || !(await verifyPassword(stored, oldPassword))) throw new BadRequest(WRONG_OLD_PASSWORD);

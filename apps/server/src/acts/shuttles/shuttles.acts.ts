@@ -1,27 +1,17 @@
 import { validationText, vk } from '@tc/domain';
-import { z } from 'zod';
 import { scopeOf } from '../../access/access.ts';
-import { type Act, requirePrincipal } from '../../protocol/act.ts';
+import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
-import { parseBody } from '../../protocol/parse.ts';
 import { validatedInsert } from '../collections/validate.ts';
 
 const SYSTEM = new Set(['_id', '_version', 'createdAt', 'updatedAt', 'createdBy']);
-
-const duplicateSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  code: z
-    .string({ error: validationText(vk('newCode')) })
-    .trim()
-    .min(1, validationText(vk('newCode'))),
-});
 
 /** A copy of a shuttle (times, stops, drivers) under a new code of the same site. */
 const duplicateshuttle: Act = {
   permission: { kind: 'module', module: 'shuttles', action: 'create' },
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
-    const { id, code } = parseBody(duplicateSchema, ctx.body);
+    const { id, code } = requestOf(ctx, 'duplicateshuttle');
     const scope = scopeOf(p);
     const { store } = ctx.services;
     const source = await store.getInScope('shuttles', id, scope);

@@ -1,6 +1,6 @@
 import { moduleRecords } from '@tc/domain';
 import { call, configureClient } from '#src/api/client.ts';
-import type { LoginAnswer, ModuleCatalogEntry, RefreshAnswer, SessionUser, Setting } from '#src/api/types.ts';
+import type { ModuleCatalogEntry, SessionAnswer, SessionUser, Setting } from '#src/api/types.ts';
 import { adoptUserLanguage } from '../i18n.ts';
 import { notifyError } from '../notify.ts';
 
@@ -53,7 +53,7 @@ export function resetSession(): void {
   setSession(initialState());
 }
 
-function start(answer: LoginAnswer | RefreshAnswer): void {
+function start(answer: SessionAnswer): void {
   localStorage.setItem(TOKEN_KEY, answer.token);
   adoptUserLanguage(answer.user.language);
   const catalog = answer.modules ?? (state.modules.length ? state.modules : moduleRecords());
@@ -83,7 +83,7 @@ configureClient({
 });
 
 export async function login(email: string, password: string): Promise<void> {
-  start(await call<LoginAnswer>('login', { email, password }, { priority: 'low' }));
+  start(await call('login', { email, password }, { priority: 'low' }));
 }
 
 /** Auto-login from the stored token; a failure clears storage. */
@@ -94,7 +94,7 @@ export async function autoLogin(): Promise<void> {
     return;
   }
   try {
-    start(await call<RefreshAnswer>('refreshtoken', { token, appType: APP_TYPE }, { priority: 'low' }));
+    start(await call('refreshtoken', { token, appType: APP_TYPE }, { priority: 'low' }));
   } catch {
     clearSession();
   }
@@ -104,7 +104,7 @@ export async function autoLogin(): Promise<void> {
 export async function refreshToken(): Promise<void> {
   if (!state.token) return;
   try {
-    start(await call<RefreshAnswer>('refreshtoken', { token: state.token }, { priority: 'low' }));
+    start(await call('refreshtoken', { token: state.token }, { priority: 'low' }));
   } catch {
     clearSession();
   }

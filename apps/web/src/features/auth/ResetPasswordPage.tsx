@@ -26,7 +26,8 @@ export function ResetPasswordPage() {
   const handleSave = useSubmitGuard(async ({ password }: ResetPasswordValues) => {
     setFailed(false);
     try {
-      await call('resetpassword', { resetToken: token, password });
+      // the form shows only with a token in the link
+      await call('resetpassword', { resetToken: token ?? '', password });
       notifySuccess(t('auth.reset.saved'));
       await navigate('/login', { replace: true });
     } catch {

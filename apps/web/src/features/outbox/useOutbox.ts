@@ -23,5 +23,5 @@ export function useOutbox() {
 
 /** The password link of one outbox mail, fetched on demand (act outboxlink: the owner account only). */
 export function useOutboxLink(id: number) {
-  return useMutation({ mutationFn: () => call<{ link: string }>('outboxlink', { id }) });
+  return useMutation({ mutationFn: () => call('outboxlink', { id }) });
 }

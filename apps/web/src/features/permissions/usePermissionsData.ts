@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '#src/api/client.ts';
 import { find, findKey } from '#src/api/find.ts';
-import type { ModuleRow, RoleCount, RoleRecord } from './permissionTypes.ts';
+import type { ModuleRow, RoleRecord } from './permissionTypes.ts';
 
 const modulesBody = { col: 'modules', sort: { moduleCode: 1 }, limit: 1000 } as const;
 const rolesBody = { col: 'roles', sort: { roleId: 1 }, limit: 1000 } as const;
@@ -18,7 +18,7 @@ export function usePermissionsData() {
   });
   const counts = useQuery({
     queryKey: ['countroles'],
-    queryFn: () => call<{ data: RoleCount[] }>('countroles', {}, { priority: 'medium' }),
+    queryFn: () => call('countroles', {}, { priority: 'medium' }),
   });
   return {
     modules: modules.data?.data ?? [],

@@ -19,7 +19,7 @@ export function DuplicateShuttlePage({ basePath }: { basePath: string }) {
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitGuard(async () => {
     try {
-      const copy = await call<{ _id: number }>('duplicateshuttle', { id: Number(id), code });
+      const copy = await call('duplicateshuttle', { id: Number(id), code });
       notifySuccess(t('duplicateShuttle.done'));
       await queryClient.invalidateQueries({ queryKey: ['find', 'shuttles'] });
       void navigate(`${basePath}/edit/${copy._id}`);

@@ -44,7 +44,7 @@ export function MultiShiftsPage({ basePath }: { basePath: string }) {
   });
   const save = useSubmitGuard(async (plan: FieldValues) => {
     try {
-      const r = await call<{ count: number }>('createdrivershifts', { plan });
+      const r = await call('createdrivershifts', { plan });
       notifySuccess(t('multiShifts.created', { count: r.count }));
       await queryClient.invalidateQueries({ queryKey: ['find', 'driverShifts'] });
       void navigate(basePath);

@@ -97,7 +97,7 @@ function FormBody({
     const written = links ? Object.fromEntries(Object.entries(values).filter(([k]) => k !== links.field)) : values;
     try {
       if (mode === 'create') {
-        const stored = await call<Row>('insert', { col: def.collection, data: { ...written, ...(def.fixed ?? {}) } });
+        const stored = await call('insert', { col: def.collection, data: { ...written, ...(def.fixed ?? {}) } });
         notifySuccess(t('form.created', { entity }));
         // the record exists: a refused link is told as it is, not as a failed create
         await writeLinks(stored._id, [], linked).catch(notifyError);

@@ -84,7 +84,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
 
   const exportCsv = async () => {
     try {
-      const r = await call<{ data: Row[] }>(
+      const r = await call(
         'export',
         { col: def.collection, query: tableQuery(def, state, site), sort: state.sort },
         { priority: 'highest' },

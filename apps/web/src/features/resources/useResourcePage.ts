@@ -59,11 +59,7 @@ export function useResourcePage(def: ResourceDef, state: TableState, site: numbe
     queryFn: async (): Promise<PageData> => {
       try {
         const page = duplicates
-          ? await call<{ data: Row[]; count: number }>(
-              'duplicates',
-              { ...body, fields: def.duplicateKey },
-              { priority: 'highest' },
-            )
+          ? await call('duplicates', { ...body, fields: def.duplicateKey }, { priority: 'highest' })
           : await find<Row>(body, { priority: 'highest' });
         const refs = await loadRefs(def, page.data).catch(() => ({}));
         markTableData();

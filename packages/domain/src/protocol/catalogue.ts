@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import {
+  changedPasswordRule,
+  forgotPasswordSchema,
+  loginSchema,
+  newPasswordRule,
+  passwordGiven,
+} from '../auth/passwords.ts';
+import { ERROR_TEXTS } from '../errors.ts';
+import type { JobFaresResult } from '../fares/engine.ts';
+import type { PermissionEntry } from '../permissions/roles.ts';
+import { vk } from '../resources/messages.ts';
+
+/**
+ * The protocol's contract, once for the server and the console: every act by name, with the
+ * schema of what a client sends besides `act` and `token` (the server parses every call with
+ * it before the act runs) and the type of its answer (what the console's `call` returns).
+ * docs/protocol.md describes each act.
+ */
+
+/** The logged-in user as login and refreshtoken answer it. */
+export interface SessionUser {
+  _id: number;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  name: string;
+  language?: string;
+  unit: number | null;
+  unitName?: string | null;
+  unitType?: string | null;
+  role: string;
+  roleCode?: number | string;
+  isOwner?: boolean;
+  favoriteTrips?: number[];
+  modulesAccess: PermissionEntry[];
+}
+
+export interface Setting {
+  name: string;
+  value: unknown;
+  unit: number | null;
+}
+
+export interface ModuleCatalogEntry {
+  moduleCode: string;
+  moduleName: string;
+  actions: string[];
+}
+
+export interface SessionAnswer {
+  token: string;
+  user: SessionUser;
+  settings: Setting[];
+  /** The module catalogue: login sends it, refreshtoken may. */
+  modules?: ModuleCatalogEntry[];
+}
+
+/** A stored record as finds answer it: its fields, `_id`, `unit` and `_version`. */
+export type StoredDoc = Record<string, unknown> & { _id: number; _version: number; unit: number | null };
+
+export interface FindAnswer<T = StoredDoc> {
+  data: T[];
+  count?: number;
+}
+
+const OK = { ok: true } as const;
+type Ok = typeof OK;
+
+/** Carries an answer's type (no value at run time). */
+const answer = <T>() => undefined as unknown as T;
+
+/** The collection of a generic act. */
+const col = z.string({ error: 'col is required' }).min(1, 'col is required');
+/** Parts the generic acts check themselves, with their own texts (the filter language, docs/protocol.md). */
+const findParts = {
+  col,
+  query: z.unknown().optional(),
+  sort: z.unknown().optional(),
+  skip: z.unknown().optional(),
+  limit: z.unknown().optional(),
+  project: z.unknown().optional(),
+  count: z.unknown().optional(),
+};
+const recordId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a record id` })
+    .int()
+    .positive();
+
+export const RESET_MODES = ['reset', 'create', 'parent', 'customer'] as const;
+
+export const ACT_CATALOGUE = {
+  systeminfo: {
+    request: z.object({}),
+    answer: answer<{ name: string; version: string; demo: boolean; database: string }>(),
+  },
+  login: { request: loginSchema, answer: answer<SessionAnswer & { modules: ModuleCatalogEntry[] }>() },
+  refreshtoken: { request: z.object({ appType: z.string().optional() }), answer: answer<SessionAnswer>() },
+  logout: { request: z.object({}), answer: answer<Ok>() },
+  passwordsendresettoken: {
+    request: forgotPasswordSchema.extend({
+      mode: z.enum(RESET_MODES).optional(),
+      name: z.string().max(100).optional(),
+    }),
+    answer: answer<Ok>(),
+  },
+  resetpassword: {
+    request: z.object({
+      resetToken: z
+        .string({ error: ERROR_TEXTS.resetInvalid })
+        .min(10, ERROR_TEXTS.resetInvalid)
+        .max(200, ERROR_TEXTS.resetInvalid),
+      password: newPasswordRule(),
+    }),
+    answer: answer<Ok>(),
+  },
+  changepassword: {
+    request: z.object({ oldPassword: passwordGiven(), newPassword: changedPasswordRule() }),
+    answer: answer<Ok>(),
+  },
+  find: { request: z.object(findParts), answer: answer<FindAnswer>() },
+  batch: {
+    request: z.object({ queries: z.unknown() }),
+    answer: answer<{ results: (FindAnswer | { count: number } | { data: unknown[] })[] }>(),
+  },
+  insert: { request: z.object({ col, data: z.unknown() }), answer: answer<StoredDoc>() },
+  update: { request: z.object({ col, query: z.unknown(), data: z.unknown() }), answer: answer<StoredDoc>() },
+  delete: { request: z.object({ col, query: z.unknown() }), answer: answer<{ deleted: number }>() },
+  duplicates: { request: z.object({ ...findParts, fields: z.unknown() }), answer: answer<FindAnswer>() },
+  export: {
+    request: z.object({
+      col,
+      query: z.unknown().optional(),
+      sort: z.unknown().optional(),
+      project: z.unknown().optional(),
+    }),
+    answer: answer<{ data: StoredDoc[] }>(),
+  },
+  countroles: {
+    request: z.object({}),
+    answer: answer<{ data: { role: string; roleCode: number | null; count: number }[] }>(),
+  },
+  saveroles: {
+    request: z.object({
+      roles: z
+        .array(
+          z.object({
+            roleCode: z.string().min(1).max(40),
+            roleName: z.string().min(1).max(60).optional(),
+            roleId: z.number().int().optional(),
+            _version: z.number().int().optional(),
+            permissions: z
+              .array(
+                z.object({
+                  moduleCode: z.string(),
+                  moduleName: z.string().optional(),
+                  action: z.string(),
+                  access: z.literal('fullAccess').default('fullAccess'),
+                }),
+              )
+              .max(2000),
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
+    answer: answer<Ok & { updated: number; inserted: number }>(),
+  },
+  getjobfares: {
+    request: z.object({ job: z.unknown(), project: z.unknown().optional() }),
+    answer: answer<JobFaresResult>(),
+  },
+  addparent: {
+    request: z.object({ parent: recordId('parent'), child: recordId('child') }),
+    answer: answer<StoredDoc>(),
+  },
+  delparent: {
+    request: z.object({ parent: recordId('parent'), child: recordId('child') }),
+    answer: answer<StoredDoc>(),
+  },
+  driverlogin: {
+    request: z.object({ driver: recordId('driver'), password: newPasswordRule() }),
+    answer: answer<{ user: number; email: string }>(),
+  },
+  createdrivershifts: {
+    request: z.object({ plan: z.unknown() }),
+    answer: answer<{ count: number; data: StoredDoc[] }>(),
+  },
+  duplicateshuttle: {
+    request: z.object({
+      id: recordId('id'),
+      code: z
+        .string({ error: vk('newCode') })
+        .trim()
+        .min(1, vk('newCode')),
+    }),
+    answer: answer<StoredDoc>(),
+  },
+  outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
+} as const;
+
+export type ActName = keyof typeof ACT_CATALOGUE;
+/** What a client sends for an act (besides `act` and `token`). */
+export type ActRequest<K extends ActName> = z.input<(typeof ACT_CATALOGUE)[K]['request']>;
+/** What the act receives once the server parsed the request. */
+export type ActInput<K extends ActName> = z.output<(typeof ACT_CATALOGUE)[K]['request']>;
+export type ActAnswer<K extends ActName> = (typeof ACT_CATALOGUE)[K]['answer'];
+
+export function isActName(name: unknown): name is ActName {
+  return typeof name === 'string' && Object.hasOwn(ACT_CATALOGUE, name);
+}
