@@ -2,13 +2,17 @@
  * Routing benchmark: solves Cordeau (DARP) and Li & Lim (PDPTW) instances, checks every solution
  * with the independent verifier and compares with best-known values.
  *
- *   npm run bench:routing -- [--time-limit S] [--json FILE] [--best FILE] [--seed N] PATH...
+ *   npm run bench:routing -- [--time-limit S] [--json FILE] [--best FILE] [--seed N]
+ *     [--target-vehicles SHARE] [--target-gap PERCENT] PATH...
+ *
+ * An unverified solution fails the run; so does a set missing a given target: the share of its
+ * instances at the best-known vehicle count (0 to 1), or the average distance gap (%) of those.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { benchProblem, parseInstance, solve, verifySolution } from '../../packages/routing/src/index.ts';
 import { type BestKnown, readBestKnown } from './best-known.ts';
-import { fixed, type Row, summarise } from './summary.ts';
+import { fixed, missedTargets, type Row, summarise } from './summary.ts';
 
 interface Args {
   timeLimit: number;
@@ -16,6 +20,8 @@ interface Args {
   best?: string;
   seed: number;
   paths: string[];
+  targetVehicles?: number;
+  targetGap?: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -28,6 +34,8 @@ function parseArgs(argv: string[]): Args {
       return v;
     };
     if (a === '--time-limit') args.timeLimit = Number(value());
+    else if (a === '--target-vehicles') args.targetVehicles = Number(value());
+    else if (a === '--target-gap') args.targetGap = Number(value());
     else if (a === '--json') args.json = value();
     else if (a === '--best') args.best = value();
     else if (a === '--seed') args.seed = Number(value());
@@ -129,8 +137,10 @@ function main(): void {
   console.log('');
   for (const line of summarise(rows)) console.log(line);
   if (args.json) writeFileSync(args.json, `${JSON.stringify(json, null, 1)}\n`);
-  // A solution the verifier refuses fails the run.
-  if (rows.some((r) => !r.feasible)) process.exitCode = 1;
+  // A solution the verifier refuses fails the run, and so does a missed target.
+  const missed = missedTargets(rows, args);
+  for (const m of missed) console.error(`target missed: ${m}`);
+  if (rows.some((r) => !r.feasible) || missed.length > 0) process.exitCode = 1;
 }
 
 main();

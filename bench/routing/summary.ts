@@ -41,3 +41,25 @@ export function summarise(rows: Row[]): string[] {
     return parts.join(', ');
   });
 }
+
+/** The sets that miss a target: the share at the best-known vehicle count, the average gap there (%). */
+export function missedTargets(rows: Row[], targets: { targetVehicles?: number; targetGap?: number }): string[] {
+  const out: string[] = [];
+  for (const set of new Set(rows.map((r) => r.set))) {
+    const withBest = rows.filter((r) => r.set === set && r.best);
+    if (withBest.length === 0) continue;
+    const atBest = withBest.filter((r) => r.vehicles <= (r.best?.vehicles ?? 0));
+    const share = atBest.length / withBest.length;
+    if (targets.targetVehicles !== undefined && share < targets.targetVehicles) {
+      out.push(
+        `${set}: best vehicle count on ${atBest.length}/${withBest.length}, below ${targets.targetVehicles * 100} %`,
+      );
+    }
+    const gaps = atBest.map((r) => (100 * (r.cost - (r.best?.cost ?? 0))) / (r.best?.cost ?? 1));
+    const avg = gaps.reduce((a, g) => a + g, 0) / Math.max(1, gaps.length);
+    if (targets.targetGap !== undefined && gaps.length > 0 && avg > targets.targetGap) {
+      out.push(`${set}: average gap ${fixed(avg)} % at the best vehicle count, above ${targets.targetGap} %`);
+    }
+  }
+  return out;
+}

@@ -8,11 +8,12 @@
  * pages through it; the first render (fonts, code loading) is reported apart.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { writeResults } from '../results.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -97,11 +98,17 @@ try {
     '|---|---|---|---|---|',
     `| ${ms(first)} | ${ms(pct(samples, 50))} | ${ms(pct(samples, 95))} | ${ms(Math.max(...samples))} | ${ms(pct(renders, 50))} |`,
     '',
+    `Target: p95 ≤ 100 ms: ${pct(samples, 95) <= 100 ? 'met' : 'MISSED'}.`,
+    '',
     'Target: data arrival to an interactive table of 100 rows ≤ 100 ms. "Interactive" is measured from the page of data arriving (with the labels of what it refers to) to the first task after the next paint; headless Chromium here paints in software (no GPU) on 2 cores shared with the server. Page changes re-render every row; sort changes (the fast samples) keep most of the table.',
     '',
   ];
   console.log(lines.join('\n'));
-  writeFileSync(args.out as string, lines.join('\n'));
+  writeResults(args.out as string, lines);
+  if (pct(samples, 95) > 100) {
+    console.error('the target was missed');
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   server?.kill();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { testConfig } from './test/config.ts';
 import { freshDatabase } from './test/fresh-db.ts';
 
 let dist: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   const { db, drop } = await freshDatabase();
-  ({ app } = await buildApp({ db, config: { ...readConfig({}), webDist: dist } }));
+  ({ app } = await buildApp({ db, config: testConfig({ webDist: dist }) }));
   close = async () => {
     await app.close();
     await drop();
@@ -59,7 +59,7 @@ describe('logs', () => {
     const { db, drop } = await freshDatabase();
     const logged = await buildApp({
       db,
-      config: { ...readConfig({}), webDist: dist },
+      config: testConfig({ webDist: dist }),
       logLevel: 'info',
       logStream: { write: (line) => lines.push(line) },
     });
@@ -80,7 +80,7 @@ describe('logs', () => {
   it('logs server errors at the default level too (without LOG=1)', async () => {
     const lines: string[] = [];
     const { db, drop } = await freshDatabase();
-    const quiet = await buildApp({ db, config: readConfig({}), logStream: { write: (line) => lines.push(line) } });
+    const quiet = await buildApp({ db, config: testConfig(), logStream: { write: (line) => lines.push(line) } });
     quiet.app.get('/boom', () => {
       throw new Error('kaboom');
     });

@@ -3,10 +3,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.hash.ts';
-import { readConfig } from '../config.ts';
 import { setPasswords } from '../store/auth.store.ts';
 import { CollectionStore } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
+import { testConfig } from '../test/config.ts';
 import { freshDatabase } from '../test/fresh-db.ts';
 import { createMailer } from './mailer.ts';
 
@@ -65,7 +65,7 @@ describe('mail', () => {
   it('mails a reset link through SMTP, with the public address, and nothing lands in the outbox', async () => {
     const { app, services } = await buildApp({
       db,
-      config: { ...readConfig({}), webDist: '/nonexistent', smtpUrl, publicUrl: 'https://console.example.com' },
+      config: testConfig({ smtpUrl, publicUrl: 'https://console.example.com' }),
     });
     const store = services.store;
     await store.insert('units', { name: 'Main', type: 'Default' }, { id: null, name: 't' });

@@ -1,10 +1,10 @@
 import { collectionDef, createFareContext } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { readConfig } from '../config.ts';
 import { ensureCatalog } from '../store/catalog.ts';
 import { CollectionStore, checkFields } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
+import { testConfig } from '../test/config.ts';
 import { freshDatabase } from '../test/fresh-db.ts';
 import { DEMO_LOGIN_ROLES, DEMO_PASSWORD, loadDemo } from './demo.load.ts';
 import { generateDemo } from './generate.ts';
@@ -51,7 +51,7 @@ describe('loading the demo operator', () => {
   afterAll(() => drop());
 
   it('logs in every demo role and keeps a dispatcher on their site', async () => {
-    const { app } = await buildApp({ db, config: { ...readConfig({}), webDist: '/nonexistent' } });
+    const { app } = await buildApp({ db, config: testConfig() });
     const call = async (body: Record<string, unknown>) =>
       (await app.inject({ method: 'POST', url: '/', payload: body })).json() as Record<string, unknown>;
     for (const role of DEMO_LOGIN_ROLES) {

@@ -2,10 +2,11 @@ import { ERROR_TEXTS, isErrorCode, STAFF_ROLES, validationText } from '@tc/domai
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.hash.ts';
-import { type Config, readConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { Services } from '../protocol/act.ts';
 import { setOwner, setPasswords } from '../store/auth.store.ts';
 import { ensureCatalog } from '../store/catalog.ts';
+import { testConfig } from './config.ts';
 import { freshDatabase } from './fresh-db.ts';
 
 export const PASSWORD = 'Fixture1!';
@@ -67,14 +68,7 @@ export async function startHarness(
   options: { config?: Partial<Config>; app?: Partial<AppOptions> } = {},
 ): Promise<Harness> {
   const { db, drop } = await freshDatabase();
-  const config: Config = {
-    ...readConfig({}),
-    tokenSecrets: ['test-secret-of-the-harness'],
-    cardKeys: ['card-key-of-the-harness'],
-    smtpUrl: undefined,
-    webDist: '/nonexistent',
-    ...options.config,
-  };
+  const config = testConfig(options.config);
   const { app, services } = await buildApp({ db, config, ...options.app });
   const { store } = services;
   await ensureCatalog(store);

@@ -2,10 +2,10 @@ import { FORBIDDEN_MESSAGE } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { readConfig } from '../../config.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../seed/demo.load.ts';
 import { ensureCatalog } from '../../store/catalog.ts';
 import { CollectionStore } from '../../store/collection.store.ts';
+import { testConfig } from '../../test/config.ts';
 import { freshDatabase } from '../../test/fresh-db.ts';
 
 let app: FastifyInstance;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   store = new CollectionStore(fresh.db);
   await ensureCatalog(store);
   await loadDemo(store, { jobs: 0 });
-  ({ app } = await buildApp({ db: fresh.db, config: { ...readConfig({}), webDist: '/nonexistent' } }));
+  ({ app } = await buildApp({ db: fresh.db, config: testConfig() }));
   const rate = (await store.find('rates', { query: { code: 'YUL-GARECENTRALE-SED' } })).data[0] as unknown as {
     from: { id: number };
     to: { id: number };
