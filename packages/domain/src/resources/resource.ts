@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ModuleKey } from '../permissions/modules.ts';
 import type { ActName } from '../protocol/catalogue.ts';
+import { collectionDef } from './registry.ts';
 
 /**
  * A screen's resource: what the generic table, the generic form and the server's write validation
@@ -10,11 +11,23 @@ import type { ActName } from '../protocol/catalogue.ts';
  * Labels come from i18n: `resources.<key>.title|entity|fields.<field>|sections.<section>` and
  * option values from `values.<optionsKey>.<value>`.
  */
+/**
+ * A resource as a definition file writes it: its module is its collection's (registry.ts), written
+ * once there, unless the resource is guarded by another (the people over `users`).
+ */
+export type ResourceDecl = Omit<ResourceDef, 'module'> & { module?: ModuleKey };
+
+export function resource(decl: ResourceDecl): ResourceDef {
+  const module = decl.module ?? collectionDef(decl.collection)?.module;
+  if (!module) throw new Error(`resource ${decl.key}: its collection ${decl.collection} has no module`);
+  return { ...decl, module };
+}
+
 export interface ResourceDef {
   /** Screen key and route (`/passengers`), and the i18n prefix `resources.<key>`. */
   key: string;
   collection: string;
-  /** Module whose actions guard the screen (the server checks the collection's module, by role for users). */
+  /** Module whose actions guard the screen: its collection's, or its own for the people over `users` (`resource()`). */
   module: ModuleKey;
   /** Values every record of the resource carries: added to each query and to each insert. */
   fixed?: Record<string, string>;

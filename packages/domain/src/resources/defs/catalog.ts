@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTIONS, PROFILE_TYPES, RATE_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   optionalDay,
   optionalEmail,
@@ -24,10 +24,9 @@ export const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
 /** Spec section 4: a shift is active or not active. */
 export const SHIFT_STATUSES = ['active', 'not active'] as const;
 
-export const suppliers: ResourceDef = {
+export const suppliers: ResourceDef = resource({
   key: 'suppliers',
   collection: 'suppliers',
-  module: 'suppliers',
   entity: 'Supplier',
   schema: z.looseObject({
     unit: siteId(),
@@ -97,12 +96,11 @@ export const suppliers: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { name: 'text', status: ACTIVE_INACTIVE },
   tabs: ['history'],
-};
+});
 
-export const services: ResourceDef = {
+export const services: ResourceDef = resource({
   key: 'services',
   collection: 'services',
-  module: 'services',
   entity: 'Service',
   schema: z.looseObject({
     name: requiredText(),
@@ -136,12 +134,11 @@ export const services: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { profileType: PROFILE_TYPES.filter((p) => p !== 'receptive operator') },
   tabs: ['history'],
-};
+});
 
-export const ratetypes: ResourceDef = {
+export const ratetypes: ResourceDef = resource({
   key: 'ratetypes',
   collection: 'ratetypes',
-  module: 'rateTypes',
   entity: 'Rate Type',
   schema: z.looseObject({
     name: requiredText(),
@@ -165,12 +162,11 @@ export const ratetypes: ResourceDef = {
   duplicateKey: ['name'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});
 
-export const extraservices: ResourceDef = {
+export const extraservices: ResourceDef = resource({
   key: 'extraservices',
   collection: 'extraservices',
-  module: 'extraServices',
   entity: 'Extra Service',
   schema: z.looseObject({
     unit: siteId(),
@@ -211,13 +207,12 @@ export const extraservices: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { profileType: PROFILE_TYPES },
   tabs: ['history'],
-};
+});
 
 /** Spec section 5, Shift: name, start, end, year and direction required; at least one weekday. */
-export const shifts: ResourceDef = {
+export const shifts: ResourceDef = resource({
   key: 'shifts',
   collection: 'shifts',
-  module: 'shifts',
   entity: 'Shift',
   schema: z.looseObject({
     unit: siteId(),
@@ -260,17 +255,16 @@ export const shifts: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { status: SHIFT_STATUSES, direction: DIRECTIONS },
   tabs: ['history'],
-};
+});
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/;
 const dateTime = () => requiredText().regex(DATE_TIME, vk('dateInvalid'));
 const period = z.looseObject({ start: dateTime(), end: dateTime() });
 
-export const driverShifts: ResourceDef = {
+export const driverShifts: ResourceDef = resource({
   key: 'driverShifts',
   actions: ['multiCreate'],
   collection: 'driverShifts',
-  module: 'driversShifts',
   entity: 'Driver Shift',
   schema: z
     .looseObject({
@@ -330,13 +324,12 @@ export const driverShifts: ResourceDef = {
   dateField: 'start',
   savedFilters: { start: 'date' },
   tabs: ['history'],
-};
+});
 
 /** A holiday: one date, or a start and an end; for every site or one. */
-export const holidays: ResourceDef = {
+export const holidays: ResourceDef = resource({
   key: 'holidays',
   collection: 'holidays',
-  module: 'parameters',
   entity: 'Holiday',
   schema: z
     .looseObject({
@@ -374,14 +367,13 @@ export const holidays: ResourceDef = {
   duplicateKey: ['name', 'date'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});
 
 export const UNIT_TYPES = ['Default', 'School', 'Employees'] as const;
 
-export const sites: ResourceDef = {
+export const sites: ResourceDef = resource({
   key: 'sites',
   collection: 'units',
-  module: 'editSites',
   entity: 'Site',
   schema: z.looseObject({
     name: requiredText(),
@@ -412,12 +404,11 @@ export const sites: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { type: UNIT_TYPES },
   tabs: ['history'],
-};
+});
 
-export const attributes: ResourceDef = {
+export const attributes: ResourceDef = resource({
   key: 'attributes',
   collection: 'attributes',
-  module: 'attributes',
   entity: 'Attribute',
   schema: z.looseObject({
     unit: siteId(),
@@ -442,12 +433,11 @@ export const attributes: ResourceDef = {
   duplicateKey: ['name'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});
 
-export const assignPriority: ResourceDef = {
+export const assignPriority: ResourceDef = resource({
   key: 'assignPriority',
   collection: 'assignPriorityGroups',
-  module: 'driverAssignment',
   entity: 'Assign Priority',
   schema: z.looseObject({
     unit: siteId(),
@@ -483,4 +473,4 @@ export const assignPriority: ResourceDef = {
   duplicateKey: ['assignPriority'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISTANCE_UNITS, DRIVER_STATUSES, PER_AREA_MATCH_MAX, USER_STATUSES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   notes,
   optionalNumber,
@@ -29,11 +29,10 @@ const perAreaMatch = z.preprocess(
     .optional(),
 );
 
-export const drivers: ResourceDef = {
+export const drivers: ResourceDef = resource({
   key: 'drivers',
   actions: ['signInPassword'],
   collection: 'drivers',
-  module: 'drivers',
   entity: 'Driver',
   schema: z.looseObject({
     unit: siteId(),
@@ -119,4 +118,4 @@ export const drivers: ResourceDef = {
   tabs: ['notes', 'history'],
   suspend: true,
   unique: [{ fields: ['email'], message: 'Passenger/student/driver/area already exists' }],
-};
+});

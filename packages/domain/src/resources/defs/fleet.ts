@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTIONS, PAYMENT_TYPES, RATE_TYPES, ROUTING_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   cardNumber,
   latitude,
@@ -20,10 +20,9 @@ import { additionsField, placeColumns, rateFormFields, rateShape } from './rates
 const farePlace = z.looseObject({ type: z.enum(['location', 'area']), id: z.number().int().positive() }).optional();
 
 /** School fares (create and edit in the schoolShuttles template): code required; additions need name, value and value type. */
-export const fares: ResourceDef = {
+export const fares: ResourceDef = resource({
   key: 'fares',
   collection: 'fares',
-  module: 'fares',
   entity: 'Fare',
   schema: z.looseObject({ unit: siteId(), ...rateShape, from: farePlace, to: farePlace, service: optionalRef() }),
   defaults: { biDir: true, rateType: 'ordinary', priority: 10, weekDays: [1, 2, 3, 4, 5], additions: [] },
@@ -55,16 +54,15 @@ export const fares: ResourceDef = {
   duplicateKey: ['code'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});
 
 /**
  * A blacklisted card. The form sends the full `number` (checked by Luhn); the server keeps only its
  * last four digits and a keyed fingerprint, so a stored record has `fingerprint` and no number.
  */
-export const blacklist: ResourceDef = {
+export const blacklist: ResourceDef = resource({
   key: 'blacklist',
   collection: 'blacklist',
-  module: 'blacklist',
   entity: 'Card',
   writeOnly: ['number'],
   schema: z
@@ -95,7 +93,7 @@ export const blacklist: ResourceDef = {
   duplicateKey: ['fingerprint'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});
 
 export const SHUTTLE_TIMINGS = ['flexible', 'fixed'] as const;
 
@@ -114,11 +112,10 @@ const stop = z.looseObject({
 });
 
 /** Spec section 5, Shuttle: site, code, name, pax, hour, limit, lat and lon required. */
-export const shuttles: ResourceDef = {
+export const shuttles: ResourceDef = resource({
   key: 'shuttles',
   actions: ['duplicate'],
   collection: 'shuttles',
-  module: 'shuttles',
   entity: 'Shuttle',
   schema: z.looseObject({
     unit: siteId(),
@@ -201,4 +198,4 @@ export const shuttles: ResourceDef = {
   duplicateKey: ['code'],
   dateField: 'createdAt',
   tabs: ['history'],
-};
+});

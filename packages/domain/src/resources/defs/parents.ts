@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_TOOLTIP_CHARS } from '../../constants.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   optionalPhone,
   optionalPlace,
@@ -20,7 +20,7 @@ export const PARENT_STATUSES = ['Active', 'Inactive'] as const;
  * additional phone, address and students optional. Stored as a user with the parent role; the
  * students are `children` (users with the passenger role, spec section 7).
  */
-export const parents: ResourceDef = {
+export const parents: ResourceDef = resource({
   key: 'parents',
   collection: 'users',
   module: 'parents',
@@ -90,4 +90,4 @@ export const parents: ResourceDef = {
   toggle: { field: 'status', on: 'Active', off: 'Inactive' },
   sideForm: true,
   inviteOnCreate: 'parent',
-};
+});

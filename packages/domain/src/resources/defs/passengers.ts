@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_TYPES, USER_STATUSES } from '../../constants.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   notes,
   optionalDay,
@@ -55,7 +55,7 @@ export const riderSchema = z.looseObject({
   notes: notes(),
 });
 
-export const passengers: ResourceDef = {
+export const passengers: ResourceDef = resource({
   key: 'passengers',
   collection: 'users',
   module: 'passengers',
@@ -133,4 +133,4 @@ export const passengers: ResourceDef = {
   tabs: ['notes', 'history', 'payments'],
   suspend: true,
   unique: [{ fields: ['email'], message: 'Passenger email already in use', global: true }],
-};
+});

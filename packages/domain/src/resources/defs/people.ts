@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../../constants.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import { optionalDay, optionalPlace, optionalText, refIds } from '../schema.parts.ts';
 import { CREATED_COLUMN } from './common.ts';
 import { passengers, riderSchema } from './passengers.ts';
@@ -8,7 +8,7 @@ import { passengers, riderSchema } from './passengers.ts';
 export const GENDERS = ['male', 'female'] as const;
 
 /** Students (school-shuttle template): riders with school details and linked parents. */
-export const students: ResourceDef = {
+export const students: ResourceDef = resource({
   ...passengers,
   key: 'students',
   fixed: { role: 'student' },
@@ -53,14 +53,14 @@ export const students: ResourceDef = {
   search: ['firstName', 'lastName', 'email', 'school'],
   tabs: ['history', 'parents'],
   unique: [{ fields: ['email'], message: 'Passenger/student/driver/area already exists', global: true }],
-};
+});
 
 /** Employees (employees template): riders of the employee transport. */
-export const employees: ResourceDef = {
+export const employees: ResourceDef = resource({
   ...passengers,
   key: 'employees',
   fixed: { role: 'employee' },
   entity: 'Employee',
   unique: [{ fields: ['email'], message: 'Passenger/student/driver/area already exists', global: true }],
   schema: riderSchema.extend({ office: optionalPlace(), work: optionalPlace(), attributes: refIds() }),
-};
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import { latitude, longitude, optionalNumber, requiredText, siteId } from '../schema.parts.ts';
 import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
@@ -17,10 +17,9 @@ const wait = z.looseObject({
 });
 
 /** A location: address with coordinates, terminals (sub-locations), waits in minutes. */
-export const locations: ResourceDef = {
+export const locations: ResourceDef = resource({
   key: 'locations',
   collection: 'locations',
-  module: 'locations',
   entity: 'Location',
   schema: z.looseObject({
     unit: siteId(),
@@ -83,7 +82,7 @@ export const locations: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { type: ['', 'airport'] },
   tabs: ['history'],
-};
+});
 
 /** A polygon as GeoJSON: one closed ring of at least 3 distinct points. */
 const polygon = z
@@ -94,10 +93,9 @@ const polygon = z
   .refine((p) => (p.coordinates[0]?.length ?? 0) >= 4, vk('polygon'));
 
 /** Areas: name and type required; the polygon of the zone. */
-export const areas: ResourceDef = {
+export const areas: ResourceDef = resource({
   key: 'areas',
   collection: 'areas',
-  module: 'areasZonePricing',
   entity: 'Area',
   schema: z.looseObject({
     unit: siteId(),
@@ -137,4 +135,4 @@ export const areas: ResourceDef = {
   savedFilters: { type: AREA_TYPES },
   tabs: ['history'],
   unique: [{ fields: ['name'], message: 'Passenger/student/driver/area already exists' }],
-};
+});

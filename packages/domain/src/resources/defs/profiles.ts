@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES, PAYMENT_TYPES, PROFILE_STATUSES, PROFILE_TYPES, RATE_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   notes,
   optionalDay,
@@ -27,10 +27,9 @@ export const BILLING_TERMS = ['On receipt', 'Net 15', 'Net 30', 'Net 60'] as con
  */
 const rule = z.looseObject({ type: z.enum(DISCOUNT_TYPES).default('none'), value: optionalNumber() }).optional();
 
-export const profiles: ResourceDef = {
+export const profiles: ResourceDef = resource({
   key: 'profiles',
   collection: 'profiles',
-  module: 'profiles',
   entity: 'Profile',
   schema: z.looseObject({
     unit: siteId(),
@@ -157,4 +156,4 @@ export const profiles: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { status: PROFILE_STATUSES, profileType: PROFILE_TYPES, rateType: RATE_TYPES },
   tabs: ['notes', 'history', 'passengers'],
-};
+});

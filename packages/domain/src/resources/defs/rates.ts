@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATE_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ColumnSpec, FormField, ResourceDef } from '../resource.ts';
+import { type ColumnSpec, type FormField, type ResourceDef, resource } from '../resource.ts';
 import {
   notes,
   optionalDay,
@@ -132,10 +132,9 @@ export const rateFormFields: FormField[] = [
 ];
 
 /** Spec section 5, Rate: site, code, from, to and service required. */
-export const rates: ResourceDef = {
+export const rates: ResourceDef = resource({
   key: 'rates',
   collection: 'rates',
-  module: 'rates',
   entity: 'Rate',
   schema: z.looseObject({
     unit: siteId(),
@@ -179,4 +178,4 @@ export const rates: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: {},
   tabs: ['notes', 'history'],
-};
+});

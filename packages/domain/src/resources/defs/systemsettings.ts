@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SETTING_CATEGORIES, SETTING_TYPES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import { optionalSite, optionalText, requiredText } from '../schema.parts.ts';
 import { CREATED_COLUMN } from './common.ts';
 
@@ -54,10 +54,9 @@ export function settingValueProblem(type: SettingType, value: unknown): string |
   }
 }
 
-export const systemsettings: ResourceDef = {
+export const systemsettings: ResourceDef = resource({
   key: 'systemsettings',
   collection: 'settings',
-  module: 'parameters',
   entity: 'Setting',
   schema: z
     .looseObject({
@@ -114,4 +113,4 @@ export const systemsettings: ResourceDef = {
   dateField: 'createdAt',
   savedFilters: { type: SETTING_TYPES },
   tabs: ['history'],
-};
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_STATUSES } from '../../constants.ts';
 import { STAFF_ROLES } from '../../permissions/roles.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import { optionalRef, personName, requiredEmail, requiredPhone, siteId, suspension } from '../schema.parts.ts';
 import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
@@ -10,10 +10,9 @@ import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 export const USER_SCREEN_ROLES = ['driver', ...STAFF_ROLES] as [string, ...string[]];
 
 /** Spec section 5, User: first name, last name, phone, email, role and site required; a supplier for the supplier role. */
-export const users: ResourceDef = {
+export const users: ResourceDef = resource({
   key: 'users',
   collection: 'users',
-  module: 'users',
   entity: 'User',
   listQuery: { role: { $in: USER_SCREEN_ROLES } },
   schema: z
@@ -71,4 +70,4 @@ export const users: ResourceDef = {
   savedFilters: { role: USER_SCREEN_ROLES, status: USER_STATUSES },
   tabs: ['history'],
   suspend: true,
-};
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../../constants.ts';
 import { vk } from '../messages.ts';
-import type { ResourceDef } from '../resource.ts';
+import { type ResourceDef, resource } from '../resource.ts';
 import {
   notes,
   optionalDay,
@@ -21,10 +21,9 @@ import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
 const insurance = z.looseObject({ type: optionalText(), start: optionalDay(), end: optionalDay() });
 
 /** Spec section 5: name, pax, min seats, year, color, model, service, license expiry required; pax, year, min seats numeric. */
-export const vehicles: ResourceDef = {
+export const vehicles: ResourceDef = resource({
   key: 'vehicles',
   collection: 'cars',
-  module: 'vehicles',
   entity: 'Vehicle',
   schema: z
     .looseObject({
@@ -141,4 +140,4 @@ export const vehicles: ResourceDef = {
   savedFilters: { productID: 'text', code: 'text' },
   tabs: ['notes', 'history'],
   suspend: true,
-};
+});
