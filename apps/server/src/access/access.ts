@@ -6,8 +6,10 @@ import {
   hasAction,
   type ModuleKey,
   moduleOfUserRole,
+  type ResourceDef,
   ROLE_NAMES,
   type RoleName,
+  resourceByKey,
   USERS_MODULES,
 } from '@tc/domain';
 import type { Principal } from '../auth/principal.ts';
@@ -43,6 +45,20 @@ export function siteOfCall(p: Principal, requested: unknown): number | undefined
   const { unit } = scopeOf(p);
   if (unit !== undefined && requested !== undefined && requested !== unit) throw new Forbidden();
   return typeof requested === 'number' ? requested : unit;
+}
+
+/** Whoever may view, create or edit a screen's resource may read the choices of what it refers to. */
+export function requireResourceUse(p: Principal, key: unknown): ResourceDef {
+  const def = typeof key === 'string' ? resourceByKey(key) : undefined;
+  if (!def) throw new Forbidden();
+  if (!['view', 'create', 'edit'].some((a) => can(p.access, def.module, a))) throw new Forbidden();
+  return def;
+}
+
+/** The records of `col` a caller may choose among: the store's scope, and a site-held caller's own site only. */
+export function optionsQuery(p: Principal, col: string, query: Record<string, unknown>): Record<string, unknown> {
+  const { unit } = scopeOf(p);
+  return col === 'units' && unit !== undefined ? { ...query, _id: unit } : query;
 }
 
 export type CollectionOp = 'find' | 'insert' | 'update' | 'delete' | 'export';

@@ -54,6 +54,8 @@ export type Permission =
   | { kind: 'module'; module: ModuleKey; action: string }
   | { kind: 'collection'; op: CollectionOp }
   | { kind: 'owner' }
+  /** Any of view, create or edit on the module of the resource the body names (`resource`). */
+  | { kind: 'resource' }
   | { kind: 'delegated'; acts: readonly ActName[] };
 
 export interface Act {

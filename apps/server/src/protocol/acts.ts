@@ -2,6 +2,7 @@ import type { ActName } from '@tc/domain';
 import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
+import { optionActs } from '../acts/options/options.acts.ts';
 import { outboxActs } from '../acts/outbox/outbox.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
@@ -21,4 +22,5 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...shiftActs,
   ...shuttleActs,
   ...outboxActs,
+  ...optionActs,
 };

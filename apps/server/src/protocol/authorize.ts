@@ -4,6 +4,7 @@ import {
   type CollectionOp,
   changesStatus,
   requireAccess,
+  requireResourceUse,
   rolesInQuery,
   scopeOf,
   usersModule,
@@ -28,6 +29,9 @@ export async function authorize(permission: Permission, ctx: ActContext, p: Prin
       return;
     case 'module':
       requireAccess(p, permission.module, permission.action);
+      return;
+    case 'resource':
+      requireResourceUse(p, ctx.body.resource);
       return;
     case 'collection':
       await authorizeCollection(permission.op, ctx, p);

@@ -59,6 +59,12 @@ export interface SessionAnswer {
 /** A stored record as finds answer it: its fields, `_id`, `unit` and `_version`. */
 export type StoredDoc = Record<string, unknown> & { _id: number; _version: number; unit: number | null };
 
+/** One choice of a reference: the record's id and its label (the fields the reference names, joined). */
+export interface RefOption {
+  _id: number;
+  label: string;
+}
+
 export interface FindAnswer<T = StoredDoc> {
   data: T[];
   count?: number;
@@ -198,6 +204,20 @@ export const ACT_CATALOGUE = {
     answer: answer<StoredDoc>(),
   },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
+  /**
+   * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and
+   * its lists' labels, to whoever may view, create or edit the resource. `unit`: only the records
+   * of that site (a reference held to the record's site); `ids`: only these.
+   */
+  options: {
+    request: z.object({
+      resource: z.string({ error: 'resource is required' }).min(1, 'resource is required'),
+      col: z.string({ error: 'col is required' }).min(1, 'col is required'),
+      unit: z.number().int().positive().optional(),
+      ids: z.array(z.number().int().positive()).max(1000).optional(),
+    }),
+    answer: answer<{ data: RefOption[] }>(),
+  },
 } as const;
 
 export type ActName = keyof typeof ACT_CATALOGUE;

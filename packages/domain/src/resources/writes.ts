@@ -41,6 +41,19 @@ export function referencesOf(def: WriteDef): Reference[] {
   return [...fromForm, ...(def.references ?? [])];
 }
 
+/**
+ * The reference of a screen's resource into `col` (a form field, its linked list included, a column or a declared reference,
+ * directly or as one of the collections its type picks): what its choices and labels read.
+ */
+export function referenceInto(def: ResourceDef, col: string): RefSpec | undefined {
+  const refs = [
+    ...def.form.flatMap((s) => s.fields.flatMap((f) => (f.ref ? [f.ref] : []))),
+    ...(def.references ?? []).map((r) => r.ref),
+    ...def.columns.flatMap((c) => (c.ref ? [c.ref] : [])),
+  ];
+  return refs.find((r) => r.col === col || Object.values(r.colBy?.cols ?? {}).includes(col));
+}
+
 /** The top-level fields a write of this kind may carry. */
 export function writableFields(def: WriteDef): Set<string> {
   return new Set([...Object.keys(def.schema.shape), ...Object.keys(def.fixed ?? {}), ...(def.writeOnly ?? [])]);

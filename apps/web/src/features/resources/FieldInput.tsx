@@ -10,6 +10,8 @@ import { useRefSpec } from './RefSelect.tsx';
 import { useRefOptions } from './useRefOptions.ts';
 
 export interface FieldInputProps {
+  /** The resource whose form this is (its references' choices are read for it). */
+  resource: string;
   field: FormField;
   /** Full form path of the value (a list item's field: `additions.0.name`). */
   name: string;
@@ -30,7 +32,7 @@ export function useErrorText() {
 }
 
 /** One input of a generated form, bound to react-hook-form: its kind's renderer (fieldRenderers.tsx). */
-export function FieldInput({ field, name, label, control, itemLabel }: FieldInputProps) {
+export function FieldInput({ resource, field, name, label, control, itemLabel }: FieldInputProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const options = (field.options ?? []).map((v) => ({
@@ -38,9 +40,11 @@ export function FieldInput({ field, name, label, control, itemLabel }: FieldInpu
     label: field.optionsKey ? t(`values.${field.optionsKey}.${v}`) : v,
   }));
   const refSpec = useRefSpec(field, control);
-  const refOptions = useRefOptions(refSpec);
+  const refOptions = useRefOptions(resource, refSpec);
   if (field.input === 'list')
-    return <ListInput field={field} name={name} label={label} control={control} itemLabel={itemLabel} />;
+    return (
+      <ListInput resource={resource} field={field} name={name} label={label} control={control} itemLabel={itemLabel} />
+    );
   if (field.input === 'polygon' || field.input === 'point') {
     const MapField = field.input === 'polygon' ? PolygonField : PointField;
     return (

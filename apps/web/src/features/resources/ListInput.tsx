@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldInputProps, useErrorText } from './FieldInput.tsx';
 
 /** A list of items (additions, stops, times, terminals, breaks, contacts), one row of sub-fields each. */
-export function ListInput({ field, name, label, control, itemLabel }: FieldInputProps) {
+export function ListInput({ resource, field, name, label, control, itemLabel }: FieldInputProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { fields, append, remove } = useFieldArray({ control, name });
@@ -35,6 +35,7 @@ export function ListInput({ field, name, label, control, itemLabel }: FieldInput
               {items.map((sub) => (
                 <div key={sub.name} style={sub.input === 'weekdays' ? { gridColumn: '1 / -1' } : undefined}>
                   <FieldInput
+                    resource={resource}
                     field={sub}
                     name={`${name}.${i}.${sub.name}`}
                     label={itemLabel ? itemLabel(sub) : sub.name}

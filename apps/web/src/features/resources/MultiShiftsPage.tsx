@@ -61,7 +61,7 @@ export function MultiShiftsPage({ basePath }: { basePath: string }) {
       <form onSubmit={form.handleSubmit(save)} noValidate aria-label={t('multiShifts.title')}>
         <Stack>
           <Paper withBorder p="md">
-            <FieldGrid fields={FIELDS} control={form.control} label={label} />
+            <FieldGrid resource="driverShifts" fields={FIELDS} control={form.control} label={label} />
           </Paper>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate(basePath)}>

@@ -76,7 +76,7 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2, r
                   <Title order={4} mb="sm">
                     {t(`resources.${def.key}.sections.${section.key}`)}
                   </Title>
-                  <FieldGrid fields={fields} control={form.control} label={label} cols={cols} />
+                  <FieldGrid resource={def.key} fields={fields} control={form.control} label={label} cols={cols} />
                 </Paper>
               );
             })}

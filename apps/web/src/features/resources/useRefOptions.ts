@@ -1,26 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RefSpec } from '@tc/domain';
-import { find } from '#src/api/find.ts';
+import { call } from '#src/api/client.ts';
 
-/** Choices of a reference input: the records of `ref.col` (narrowed by `ref.query`) labelled by `ref.label`. */
-export function useRefOptions(ref: RefSpec | undefined) {
+/**
+ * Choices of a reference input of `resource`: the records of `ref.col` it may refer to (narrowed
+ * to the record's site where the reference says so), labelled by the server (act `options`: a
+ * role that may use the resource reads them, though it may not list their collection).
+ */
+export function useRefOptions(resource: string, ref: RefSpec | undefined) {
+  const unit = ref?.sameSiteAs ? ref.query?.unit : undefined;
   return useQuery({
     enabled: !!ref,
-    queryKey: ['find', ref?.col, 'options', ref],
+    queryKey: ['find', ref?.col, 'options', resource, unit],
     queryFn: async () => {
-      const spec = ref as RefSpec;
-      const r = await find<Record<string, unknown> & { _id: number }>(
-        { col: spec.col, query: spec.query ?? {}, limit: 1000, sort: { [spec.label[0] ?? '_id']: 1 } },
-        { priority: 'high' },
-      );
-      return r.data.map((d) => ({
-        value: String(d._id),
-        label:
-          spec.label
-            .map((f) => d[f] ?? '')
-            .join(' ')
-            .trim() || `#${d._id}`,
-      }));
+      const body = { resource, col: (ref as RefSpec).col, ...(typeof unit === 'number' ? { unit } : {}) };
+      const r = await call('options', body, { priority: 'high' });
+      return r.data.map((o) => ({ value: String(o._id), label: o.label }));
     },
     staleTime: 30_000,
   });

@@ -24,24 +24,13 @@ export async function loadRefs(def: ResourceDef, rows: readonly Row[]): Promise<
   const wanted = refIds(def.columns, rows);
   await Promise.all(
     Object.entries(wanted).map(async ([col, ids]) => {
-      // the column that refers to this collection, directly or through its type (a rate's from and to)
-      const ref = def.columns.find(
-        (c) => c.ref?.col === col || Object.values(c.ref?.colBy?.cols ?? {}).includes(col),
-      )?.ref;
-      const label = ref?.label ?? ['name'];
+      // the labels the server gives whoever may use the resource (act `options`)
       const names = new Map<number, string>();
       out[col] = names;
       for (let i = 0; i < ids.length; i += REF_CHUNK) {
         const chunk = ids.slice(i, i + REF_CHUNK);
-        const r = await find<Row>({ col, query: { _id: { $in: chunk } }, limit: chunk.length }, { priority: 'high' });
-        for (const d of r.data)
-          names.set(
-            d._id,
-            label
-              .map((f) => d[f] ?? '')
-              .join(' ')
-              .trim(),
-          );
+        const r = await call('options', { resource: def.key, col, ids: chunk }, { priority: 'high' });
+        for (const o of r.data) names.set(o._id, o.label);
       }
     }),
   );
