@@ -6,5 +6,6 @@ export * from './registry.ts';
 export * from './resource.ts';
 export * from './savedState.ts';
 export * from './schema.parts.ts';
+export * from './tabs.ts';
 export * from './textMatch.ts';
 export * from './writes.ts';

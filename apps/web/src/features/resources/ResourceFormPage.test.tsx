@@ -42,5 +42,15 @@ describe('a user record opened with only the view permission (spec: the users ed
     expect(first.closest('fieldset')?.disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.queryByText(/changing it needs the edit permission/)).toBeNull();
+    // the admin views the history
+    expect(screen.getByRole('tab', { name: 'History' })).toBeTruthy();
+  });
+
+  it('shows no tab the role may not open: without history view, no History tab', async () => {
+    logInAs(makeUser('dispatchadmin', { modulesAccess: expandGrant({ users: ['view', 'edit'] }) }));
+    fakeServer({ 'find:users': () => ({ data: [staff], count: 1 }) });
+    renderApp('/users/edit/7');
+    await screen.findByRole('textbox', { name: 'First name' });
+    expect(screen.queryByRole('tab', { name: 'History' })).toBeNull();
   });
 });

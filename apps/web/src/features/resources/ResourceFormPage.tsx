@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ResourceDef } from '@tc/domain';
+import { type ResourceDef, visibleTabs } from '@tc/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '#src/api/client.ts';
@@ -154,7 +154,9 @@ function FormBody({
       ) : null}
     </Group>
   );
-  if (!current || !def.tabs?.length) {
+  // tabs the role may not use are not shown (their reads would be refused)
+  const tabs = visibleTabs(def, can);
+  if (!current || tabs.length === 0) {
     return (
       <Stack>
         {header}
@@ -168,7 +170,7 @@ function FormBody({
       <Tabs defaultValue="information" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="information">{t('form.tabs.information')}</Tabs.Tab>
-          {def.tabs.map((tab) => (
+          {tabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {t(`form.tabs.${tab}`)}
             </Tabs.Tab>
