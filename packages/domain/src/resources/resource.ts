@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ModuleKey } from '../permissions/modules.ts';
 import type { ActName } from '../protocol/catalogue.ts';
+import type { Template } from '../templates/index.ts';
 import { collectionDef } from './registry.ts';
 
 /**
@@ -180,4 +181,6 @@ export interface FormField {
 export interface FormSection {
   key: string;
   fields: readonly FormField[];
+  /** Shown only under this system template (a vehicle's trailer dimensions: trailers). */
+  template?: Template;
 }

@@ -64,8 +64,10 @@ export const requiredRefIds = () =>
 /** A number typed in a form: empty is "not given". */
 export const optionalNumber = () =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number({ error: vk('number') }).optional());
-export const requiredNumber = () => z.number({ error: vk('number') });
-export const requiredInt = () => z.number({ error: vk('number') }).int(vk('integer'));
+/** A number a form must have: left empty it is required, typed wrong it is not a number. */
+export const requiredNumber = () =>
+  z.number({ error: (issue) => vk(issue.input === undefined ? 'required' : 'number') });
+export const requiredInt = () => requiredNumber().int(vk('integer'));
 
 export const latitude = () =>
   z

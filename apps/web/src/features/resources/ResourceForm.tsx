@@ -7,6 +7,7 @@ import { type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#src/api/client.ts';
 import { serverErrorKey, serverErrorText } from '#src/app/serverErrors.ts';
+import { useSession } from '#src/app/session/useSession.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 
@@ -29,6 +30,7 @@ export interface ResourceFormProps {
  */
 export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2, readOnly = false }: ResourceFormProps) {
   const { t } = useTranslation();
+  const { template } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FieldValues>({
     defaultValues: initial,
@@ -69,7 +71,8 @@ export function ResourceForm({ def, mode, initial, onSave, onCancel, cols = 2, r
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack>
             {def.form.map((section) => {
-              const fields = section.fields.filter(shown);
+              // a section of another template (a vehicle's trailer outside the trailers template) is not shown
+              const fields = section.template && section.template !== template ? [] : section.fields.filter(shown);
               if (fields.length === 0) return null;
               return (
                 <Paper key={section.key} withBorder p="md">

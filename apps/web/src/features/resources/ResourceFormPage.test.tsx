@@ -54,3 +54,19 @@ describe('a user record opened with only the view permission (spec: the users ed
     expect(screen.queryByRole('tab', { name: 'History' })).toBeNull();
   });
 });
+
+describe('sections of another template', () => {
+  afterEach(() => fakeFetch.mockReset());
+
+  it('shows a vehicle’s trailer dimensions only under the trailers template', async () => {
+    logInAs(makeUser('admin'));
+    fakeServer({});
+    const first = renderApp('/vehicles/create');
+    await screen.findByRole('heading', { name: 'Vehicle' });
+    expect(screen.queryByRole('heading', { name: 'Trailer' })).toBeNull();
+    first.unmount();
+    logInAs(makeUser('admin'), [{ name: 'systemTemplate', value: 'trailers', unit: null }]);
+    renderApp('/vehicles/create');
+    expect(await screen.findByRole('heading', { name: 'Trailer' })).toBeTruthy();
+  });
+});

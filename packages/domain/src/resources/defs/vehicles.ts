@@ -126,6 +126,7 @@ export const vehicles: ResourceDef = resource({
     },
     {
       key: 'trailer',
+      template: 'trailers',
       fields: [
         { name: 'trailer.length', input: 'number' },
         { name: 'trailer.width', input: 'number' },
