@@ -10,12 +10,12 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { readConfig } from '../../apps/server/src/config.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../apps/server/src/seed/demo.load.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { openPglite } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
+import { testConfig } from '../../apps/server/src/test/config.ts';
 import { computeJobFares, createFareContext, type FareData } from '../../packages/domain/src/fares/index.ts';
 
 interface Args {
@@ -193,13 +193,7 @@ async function throughProtocol(calls: number) {
   const store = new CollectionStore(db);
   await ensureCatalog(store);
   await loadDemo(store, { jobs: calls, history: false });
-  const config = {
-    ...readConfig({}),
-    webDist: '/nonexistent',
-    tokenSecrets: ['fares-bench'],
-    cardKeys: ['fares-bench'],
-  };
-  const { app } = await buildApp({ db, config });
+  const { app } = await buildApp({ db, config: testConfig() });
   const call = async (body: Record<string, unknown>) => {
     const r = await app.inject({ method: 'POST', url: '/', payload: body });
     if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);

@@ -16,12 +16,12 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { readConfig } from '../../apps/server/src/config.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../apps/server/src/seed/demo.load.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
+import { testConfig } from '../../apps/server/src/test/config.ts';
 import { writeResults } from '../results.ts';
 
 const { values: args } = parseArgs({
@@ -121,13 +121,7 @@ async function load(url: string, token: unknown, bodies: unknown[], seconds: num
 
 async function httpThroughput(db: Database, days: string[], seconds: number, clients: number) {
   // keys of its own: the bench leaves no key file behind
-  const config = {
-    ...readConfig({}),
-    webDist: '/nonexistent',
-    tokenSecrets: ['store-bench-token-secret'],
-    cardKeys: ['store-bench-card-key'],
-  };
-  const { app } = await buildApp({ db, config });
+  const { app } = await buildApp({ db, config: testConfig() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
   const post = async (body: unknown) => {

@@ -18,10 +18,6 @@ export const DRIVER_STATUSES = ['offline', 'online', 'en_route', 'break', 'suspe
 export const USER_STATUSES = ['active', 'inactive', 'unconfirmed', 'suspended', 'disabled'] as const;
 export const SUSPENSION_REASONS = ['admin locked', 'contract terminated', 'temporarily suspended'] as const;
 
-/** Server refusals the console shows (the web translates them, like the spec's texts of section 8). */
-export const BUSY_MESSAGE = 'Too many requests at once. Wait for the ones running and try again.';
-export const TOO_LONG_MESSAGE = 'The request took too long and was stopped. Narrow it and try again.';
-
 export const PER_AREA_MATCH_MAX = 999999;
 export const OPUS_CARD_LENGTH = 12;
 export const NAME_MIN = 2;

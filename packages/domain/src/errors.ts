@@ -1,4 +1,3 @@
-import { BUSY_MESSAGE, TOO_LONG_MESSAGE } from './constants.ts';
 import { FORBIDDEN_MESSAGE } from './permissions/access.ts';
 import { VALIDATION_TEXTS, type ValidationKey, validationText } from './resources/messages.ts';
 
@@ -17,8 +16,8 @@ export const ERROR_TEXTS = {
   conflict: 'This record was changed by someone else. Reload and try again.',
   recordExists: 'This record already exists.',
   tooManyAttempts: 'Too many attempts. Try again later.',
-  busy: BUSY_MESSAGE,
-  tooLong: TOO_LONG_MESSAGE,
+  busy: 'Too many requests at once. Wait for the ones running and try again.',
+  tooLong: 'The request took too long and was stopped. Narrow it and try again.',
   tooLarge: 'The request is too large',
   emailExists: 'Email already exists. Please try a different email.',
   passengerEmailInUse: 'Passenger email already in use',
@@ -64,7 +63,11 @@ export function errorCodeOfText(text: string): ErrorCode | undefined {
   return BY_TEXT.get(text);
 }
 
-const OPEN_CODES: readonly string[] = ['unknownField', 'unknownReference', 'badRequest', 'invalidValue'];
+/** Codes whose text a client translates though the server writes it with a name in it (the field goes beside). */
+export const FIELD_CODES = ['unknownField', 'unknownReference'] as const;
+/** Codes of a malformed call: the server's English says what, and is shown as written. */
+const OWN_TEXT_CODES = ['badRequest', 'invalidValue'] as const;
+const OPEN_CODES: readonly string[] = [...FIELD_CODES, ...OWN_TEXT_CODES];
 
 /** Is this a code of the catalogue (what a client may translate)? */
 export function isErrorCode(code: unknown): code is ErrorCode {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ERROR_TEXTS, type RESET_MODES } from '@tc/domain';
+import type { RESET_MODES } from '@tc/domain';
 import type { Queryable } from '../store/db.ts';
 import { insertResetToken, revokeResetTokens, useResetToken } from '../store/reset.store.ts';
 
@@ -10,7 +10,6 @@ const VALID_HOURS: Record<(typeof RESET_MODES)[number], number> = {
   parent: 168,
   customer: 168,
 };
-export const RESET_INVALID = ERROR_TEXTS.resetInvalid;
 
 function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -3,7 +3,6 @@ import { HttpError } from '../protocol/errors.ts';
 import type { Database, Queryable } from '../store/db.ts';
 import { countAndRecordAttempts, forgetAttempts } from '../store/throttle.store.ts';
 
-export const TOO_MANY = ERROR_TEXTS.tooManyAttempts;
 export const WINDOW_MINUTES = 15;
 const MAX_DELAY_SECONDS = 15 * 60;
 
@@ -46,7 +45,7 @@ export async function reserveAttempt(db: Database, rules: AttemptRule[]): Promis
       const wait = delayAfter(n, byKey.get(key) as AttemptRule);
       if (wait > 0 && (idle === null || idle < wait)) {
         const retryAfter = Number.isFinite(wait) ? Math.ceil(wait - (idle ?? 0)) : WINDOW_MINUTES * 60;
-        throw new HttpError(429, TOO_MANY, { retryAfter });
+        throw new HttpError(429, ERROR_TEXTS.tooManyAttempts, { retryAfter });
       }
     }
   });

@@ -1,4 +1,4 @@
-import { BUSY_MESSAGE } from '@tc/domain';
+import { ERROR_TEXTS } from '@tc/domain';
 import { HttpError } from './errors.ts';
 
 /**
@@ -12,7 +12,7 @@ export class RowBudget {
 
   reserve(userId: number, rows: number): () => void {
     const now = this.inFlight.get(userId) ?? 0;
-    if (rows > 0 && now + rows > RowBudget.PER_USER) throw new HttpError(429, BUSY_MESSAGE);
+    if (rows > 0 && now + rows > RowBudget.PER_USER) throw new HttpError(429, ERROR_TEXTS.busy);
     this.inFlight.set(userId, now + rows);
     let released = false;
     return () => {

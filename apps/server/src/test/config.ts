@@ -1,6 +1,6 @@
 import { type Config, readConfig } from '../config.ts';
 
-/** A server configuration for tests: no web build, no mail server, and keys of its own (no key file is written). */
+/** A server configuration for tests and benchmarks: no web build, no mail server, and keys of its own (no key file is written). */
 export function testConfig(over: Partial<Config> = {}): Config {
   return {
     ...readConfig({}),

@@ -1,9 +1,14 @@
-import { ERROR_TEXTS, VALIDATION_PARAMS } from '@tc/domain';
+import { ERROR_TEXTS, FIELD_CODES, VALIDATION_PARAMS } from '@tc/domain';
 import { ApiError } from '../api/client.ts';
 import { i18n } from './i18n.ts';
 
-/** Codes the console translates besides the catalogue's: what the client itself tells (no answer came). */
-const CLIENT_CODES = new Set(['timeout', 'network', 'unknownField', 'unknownReference']);
+/** Codes the console translates besides the catalogue's texts: the field codes, and what the client itself tells (no answer came). */
+export const TRANSLATED_CODES: ReadonlySet<string> = new Set([
+  ...Object.keys(ERROR_TEXTS),
+  ...FIELD_CODES,
+  'timeout',
+  'network',
+]);
 
 /**
  * The i18n key of an error's code: `validation.*` codes are keys already, catalogue codes are
@@ -14,7 +19,7 @@ export function serverErrorKey(error: unknown): string | undefined {
   const code = error instanceof ApiError ? error.code : undefined;
   if (!code) return undefined;
   if (code.startsWith('validation.')) return code;
-  return Object.hasOwn(ERROR_TEXTS, code) || CLIENT_CODES.has(code) ? `serverErrors.${code}` : undefined;
+  return TRANSLATED_CODES.has(code) ? `serverErrors.${code}` : undefined;
 }
 
 /** The error in the current language, by its code; an error without a translatable code is shown as it came. */

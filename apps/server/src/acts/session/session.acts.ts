@@ -2,7 +2,7 @@ import { ERROR_TEXTS, moduleRecords } from '@tc/domain';
 import { requireInviter } from '../../access/access.ts';
 import { hashPassword, verifyOrDummy, verifyPassword } from '../../auth/password.hash.ts';
 import { loadPrincipal, type Principal, publicUser } from '../../auth/principal.ts';
-import { consumeResetToken, issueResetToken, RESET_INVALID } from '../../auth/reset.ts';
+import { consumeResetToken, issueResetToken } from '../../auth/reset.ts';
 import { attemptSucceeded, loginRules, reserveAttempt } from '../../auth/throttle.ts';
 import { type Act, type ActContext, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
@@ -18,10 +18,6 @@ import {
 } from '../../store/auth.store.ts';
 import { revokeResetTokens } from '../../store/reset.store.ts';
 import { resetMail } from './reset.mail.ts';
-
-export const LOGIN_FAILED = ERROR_TEXTS.loginInvalid;
-export const WRONG_OLD_PASSWORD = ERROR_TEXTS.wrongOldPassword;
-const NOT_ACTIVE = ERROR_TEXTS.notActive;
 
 async function sessionAnswer(ctx: ActContext, userId: number, sessionId: string) {
   const { db, tokens } = ctx.services;
@@ -39,14 +35,14 @@ const login: Act = {
     // counted and reserved before the password is checked: parallel guesses cannot all be tried
     const reserved = await reserveAttempt(db, rules);
     const found = await findLoginByEmail(db, email);
-    if (!(await verifyOrDummy(found?.hash, password)) || !found) throw new HttpError(401, LOGIN_FAILED);
+    if (!(await verifyOrDummy(found?.hash, password)) || !found) throw new HttpError(401, ERROR_TEXTS.loginInvalid);
     await attemptSucceeded(db, reserved, rules[0]?.key as string);
     const sessionId = await createSession(db, found.id, config.sessionMaxHours);
     try {
       return { ...(await sessionAnswer(ctx, found.id, sessionId)), modules: moduleRecords() };
     } catch (err) {
       await revokeSession(db, sessionId);
-      if (err instanceof HttpError && err.status === 401) throw new HttpError(403, NOT_ACTIVE);
+      if (err instanceof HttpError && err.status === 401) throw new HttpError(403, ERROR_TEXTS.notActive);
       throw err;
     }
   },
@@ -117,7 +113,7 @@ const resetpassword: Act = {
     const { db, store } = ctx.services;
     const hash = await hashPassword(password);
     const userId = await consumeResetToken(db, resetToken);
-    if (userId === undefined) throw new BadRequest(RESET_INVALID);
+    if (userId === undefined) throw new BadRequest(ERROR_TEXTS.resetInvalid);
     await setPassword(db, userId, hash, { id: userId, name: 'password reset' });
     await revokeUserSessions(db, userId);
     ctx.services.principals.forgetUser(userId);
@@ -136,7 +132,7 @@ const changepassword: Act = {
     const { oldPassword, newPassword } = requestOf(ctx, 'changepassword');
     const { db } = ctx.services;
     const stored = await getPasswordHash(db, p.id);
-    if (!stored || !(await verifyPassword(stored, oldPassword))) throw new BadRequest(WRONG_OLD_PASSWORD);
+    if (!stored || !(await verifyPassword(stored, oldPassword))) throw new BadRequest(ERROR_TEXTS.wrongOldPassword);
     await setPassword(db, p.id, await hashPassword(newPassword), { id: p.id, name: p.name });
     // whoever knew the old password (another session, a mailed link) is out
     await revokeUserSessions(db, p.id, p.sessionId);

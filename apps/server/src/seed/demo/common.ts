@@ -3,7 +3,7 @@
  * options and answer, the collections it fills, the records' shapes, constants and the Montreal
  * wall-clock time helpers.
  */
-import type { RoleName } from '@tc/domain';
+import { type RoleName, STAFF_ROLES } from '@tc/domain';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 
@@ -61,19 +61,7 @@ export type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 export const SCHOOL_ADMIN_EMAIL = 'schooladmin@demo.local';
 
 /** Logins of the demo operator: `<role>@demo.local`, password set by the loader. */
-export const DEMO_ROLES = [
-  'superadmin',
-  'admin',
-  'supplier',
-  'dispatchadmin',
-  'dispatcher',
-  'superagent',
-  'agent',
-  'accountingadmin',
-  'accountant',
-  'driver',
-  'passenger',
-] as const satisfies readonly RoleName[];
+export const DEMO_ROLES: readonly RoleName[] = [...STAFF_ROLES, 'driver', 'passenger'];
 
 export type UnitId = 1 | 2 | 3;
 export const UNITS: readonly UnitId[] = [1, 2, 3];

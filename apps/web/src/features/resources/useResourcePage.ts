@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ResourceDef } from '@tc/domain';
+import type { ResourceDef, StoredDoc } from '@tc/domain';
 import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
 import { markTableData } from '#src/app/perf/renderTiming.ts';
@@ -8,7 +8,8 @@ import { refIds } from './cellValue.ts';
 import { pageBody } from './resourceQuery.ts';
 import type { TableState } from './tableState.ts';
 
-export type Row = Record<string, unknown> & { _id: number; _version: number; unit: number | null };
+/** A record of a list as the server answers it. */
+export type Row = StoredDoc;
 export interface PageData {
   data: Row[];
   count: number;
