@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays, localDay } from '../packages/domain/src/index.ts';
 import { DEMO_PASSWORD, logIn, mainMenu } from './helpers.ts';
 
 /** The protocol itself, from the test: what each site really holds today. */
@@ -8,10 +9,9 @@ async function api(page: Page, body: Record<string, unknown>) {
   return (await r.json()) as Record<string, unknown>;
 }
 
+/** A day from today on the demo's sites (America/Toronto), as the reservations list counts days. */
 function dayAfter(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return addDays(localDay('America/Toronto'), days);
 }
 
 test('a dispatcher sees only their own site’s reservations', async ({ page }) => {

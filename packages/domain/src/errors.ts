@@ -31,6 +31,9 @@ export const ERROR_TEXTS = {
   childOtherSite: 'child must be on the parent’s site',
   missingParameters: 'Please navigate to system settings and fill in missing parameters',
   reservationSave: 'An error occured while creating or updating the reservation',
+  confirmDuplicate:
+    'This passenger already has a reservation from and to the same places within 30 minutes of this pickup. Book it anyway?',
+  confirmLimitation: 'This pickup is inside the suppliers’ booking limitation. Book it anyway?',
   resetInvalid: 'This link is invalid or has expired. Ask for a new one.',
   badToken: 'bad token',
   invalidToken: 'invalid token',
@@ -44,8 +47,8 @@ export const ERROR_TEXTS = {
  */
 export type ErrorCode =
   | keyof typeof ERROR_TEXTS
-  | 'unknownField'
-  | 'unknownReference'
+  | (typeof FIELD_CODES)[number]
+  | (typeof STATUS_CODES)[number]
   | 'badRequest'
   | 'invalidValue'
   | `validation.${ValidationKey}`;
@@ -67,7 +70,14 @@ export function errorCodeOfText(text: string): ErrorCode | undefined {
 export const FIELD_CODES = ['unknownField', 'unknownReference'] as const;
 /** Codes of a malformed call: the server's English says what, and is shown as written. */
 const OWN_TEXT_CODES = ['badRequest', 'invalidValue'] as const;
-const OPEN_CODES: readonly string[] = [...FIELD_CODES, ...OWN_TEXT_CODES];
+/**
+ * Codes of a reservation's refused change, whose text names statuses or a field; the answer carries
+ * them (`from`, `to`, `status`, `field`) for a client to translate: `jobStatusChange` (from one
+ * status to another), `jobLocked` (a reservation no longer editable), `jobServerField` (a field
+ * only routing and trip actions set).
+ */
+export const STATUS_CODES = ['jobStatusChange', 'jobLocked', 'jobServerField'] as const;
+const OPEN_CODES: readonly string[] = [...FIELD_CODES, ...STATUS_CODES, ...OWN_TEXT_CODES];
 
 /** Is this a code of the catalogue (what a client may translate)? */
 export function isErrorCode(code: unknown): code is ErrorCode {

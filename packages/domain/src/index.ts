@@ -2,6 +2,7 @@ export * from './auth/index.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './fares/index.ts';
+export * from './jobs/index.ts';
 export * from './permissions/index.ts';
 export * from './protocol/catalogue.ts';
 export * from './resources/index.ts';

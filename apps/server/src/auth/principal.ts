@@ -1,4 +1,12 @@
-import { allPermissions, isSiteFree, normaliseRole, type PermissionEntry, ROLES, type RoleName } from '@tc/domain';
+import {
+  allPermissions,
+  isSiteFree,
+  normaliseRole,
+  type PermissionEntry,
+  ROLES,
+  type RoleName,
+  siteTimeZone,
+} from '@tc/domain';
 import { INVALID_TOKEN, Unauthorized } from '../protocol/errors.ts';
 import { findSession, type SessionRow } from '../store/auth.store.ts';
 import type { Queryable } from '../store/db.ts';
@@ -16,6 +24,8 @@ export interface Principal {
   unit: number | null;
   unitName: string | null;
   unitType: string | null;
+  /** The user's site's zone (its own, else the spec's): the console's days and times follow it. */
+  timeZone: string;
   isOwner: boolean;
   /** The owner account's id (only the owner changes it). */
   ownerId: number | null;
@@ -50,6 +60,7 @@ function toPrincipal(row: SessionRow, sessionId: string): Principal {
     unit: row.unit,
     unitName: row.unit_doc?.name ?? null,
     unitType: row.unit_doc?.type ?? null,
+    timeZone: siteTimeZone(row.unit_doc),
     isOwner: row.owner !== null && Number(row.owner) === row.user_id,
     ownerId: row.owner === null ? null : Number(row.owner),
     favoriteTrips: Array.isArray(doc.favoriteTrips) ? (doc.favoriteTrips as number[]) : [],
@@ -69,6 +80,7 @@ export function publicUser(p: Principal) {
     unit: p.unit,
     unitName: p.unitName,
     unitType: p.unitType,
+    timeZone: p.timeZone,
     role: p.role,
     roleCode: ROLES[p.role],
     isOwner: p.isOwner,

@@ -44,7 +44,12 @@ describe('/socket', () => {
     const site2 = await connect(await h.tokenOf('dispatcher', 2));
     const agent = await connect(await h.tokenOf('agent'));
     const token = await h.tokenOf('admin');
-    const job = await h.call({ act: 'insert', col: 'jobs', token, data: { lastName: 'Live', status: 'new', unit: 2 } });
+    const job = await h.call({
+      act: 'insert',
+      col: 'jobs',
+      token,
+      data: { ...SAMPLES.jobs?.(0, 2), lastName: 'Live' },
+    });
     const car = await h.call({
       act: 'insert',
       col: 'cars',
@@ -109,7 +114,7 @@ describe('/socket', () => {
     await until(() => accountant.messages.some((m) => m.type === 'change' && m.col === 'rates'));
     await h.call({ act: 'saveroles', token: su, roles: [{ roleCode: 'accountant', permissions: [] }] });
     await h.call({ act: 'insert', col: 'rates', token: su, data: SAMPLES.rates?.(2, 2) });
-    await h.call({ act: 'insert', col: 'jobs', token: su, data: { lastName: 'After', status: 'new', unit: 2 } });
+    await h.call({ act: 'insert', col: 'jobs', token: su, data: { ...SAMPLES.jobs?.(1, 2), lastName: 'After' } });
     await new Promise((r) => setTimeout(r, 300));
     expect(accountant.messages.filter((m) => m.type === 'change' && m.col === 'rates')).toHaveLength(1);
     accountant.ws.close();

@@ -16,7 +16,7 @@ export interface SessionRow {
   doc: Record<string, unknown>;
   revoked_at: Date | null;
   role_doc: { permissions?: PermissionEntry[] } | null;
-  unit_doc: { name?: string; type?: string } | null;
+  unit_doc: { name?: string; type?: string; timeZone?: string } | null;
   owner: string | null;
 }
 

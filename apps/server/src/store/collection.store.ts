@@ -169,7 +169,12 @@ export class CollectionStore {
    * One page of records as JSON text built by the database (the hot path of every list: no parse
    * and no stringify of the rows in the server), with the count when asked.
    */
-  async findRaw(col: string, opts: FindOptions, scope: Scope = {}): Promise<{ data: RawJson; count?: number }> {
+  async findRaw(
+    col: string,
+    opts: FindOptions,
+    scope: Scope = {},
+    q: Queryable = this.db,
+  ): Promise<{ data: RawJson; count?: number }> {
     const d = def(col);
     const params = new Params();
     const where = whereWithScope(d, opts.query, scope, params);
@@ -199,13 +204,18 @@ export class CollectionStore {
     const sql = `SELECT coalesce(array_to_json(array(
       SELECT ${row} FROM unnest(array(${ids})) WITH ORDINALITY AS page(id, n) JOIN ${t} ON ${t}._id = page.id ORDER BY page.n
     )), '[]')::text AS data${counted}`;
-    const rows = await this.db.query<{ data: string; n?: number }>(sql, params.values);
+    const rows = await q.query<{ data: string; n?: number }>(sql, params.values);
     const data = new RawJson(rows.rows[0]?.data ?? '[]');
     return opts.count ? { data, count: rows.rows[0]?.n ?? 0 } : { data };
   }
 
-  async find(col: string, opts: FindOptions, scope: Scope = {}): Promise<{ data: StoredRecord[]; count?: number }> {
-    const r = await this.findRaw(col, opts, scope);
+  async find(
+    col: string,
+    opts: FindOptions,
+    scope: Scope = {},
+    q: Queryable = this.db,
+  ): Promise<{ data: StoredRecord[]; count?: number }> {
+    const r = await this.findRaw(col, opts, scope, q);
     return { ...r, data: JSON.parse(r.data.text) as StoredRecord[] };
   }
 
@@ -396,6 +406,14 @@ export class CollectionStore {
       if (lock) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`unique:${d.name}`]);
       return fn(tx);
     });
+  }
+
+  /**
+   * Holds the lock named `key` until the transaction `q` ends: writers of the same thing (one
+   * passenger's bookings) wait for each other, others do not.
+   */
+  async lock(q: Queryable, key: string): Promise<void> {
+    await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
   }
 
   /** Deletes the records the filter selects (within the scope); each deletion is recorded. */

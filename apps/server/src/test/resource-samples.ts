@@ -26,6 +26,18 @@ const ring = [
 ];
 
 export const SAMPLES: Record<string, Sample> = {
+  jobs: (i, unit) => ({
+    unit,
+    date: `2026-12-${String(1 + (i % 28)).padStart(2, '0')} 08:00`,
+    firstName: `Rider${letters(i)}`,
+    lastName: `Last${letters(i)}`,
+    phone: phone(i),
+    profile: unit,
+    from: { address: `${100 + i} Rue Test, Montréal`, lat: 45.5, lon: -73.56 },
+    to: { address: 'Montréal-Trudeau', lat: 45.47, lon: -73.74 },
+    seats: 1,
+    paymentType: 'cash',
+  }),
   passengers: rider('passenger'),
   students: rider('student'),
   employees: rider('employee'),

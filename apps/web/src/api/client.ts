@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** The stable code of the refusal (`@tc/domain` errors.ts): what the console translates. */
     readonly code?: string,
+    /** The rest of the error answer (a reservation's `confirm` and `duplicates`, a refused change's `from`, `to`, `status`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -85,7 +87,8 @@ export async function call<K extends ActName>(
       const message = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`;
       const code = typeof answer.code === 'string' ? answer.code : undefined;
       if ((code && AUTH_CODES.has(code)) || AUTH_MESSAGES.has(message)) config.onAuthFailure();
-      throw new ApiError(message, response.status, typeof answer.field === 'string' ? answer.field : undefined, code);
+      const { error: _e, field, code: _c, ...details } = answer;
+      throw new ApiError(message, response.status, typeof field === 'string' ? field : undefined, code, details);
     }
     return answer as ActAnswer<K>;
   } catch (error) {

@@ -14,4 +14,5 @@ export interface Unit {
   _id: number;
   name: string;
   type: string;
+  timeZone?: string;
 }

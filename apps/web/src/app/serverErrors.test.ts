@@ -1,5 +1,5 @@
 import '../test/setup.ts';
-import { ERROR_TEXTS, FORBIDDEN_MESSAGE } from '@tc/domain';
+import { ERROR_TEXTS, FORBIDDEN_MESSAGE, JOB_REFUSAL_TEXTS, jobStatusRefusal } from '@tc/domain';
 import { flatten, resources } from '@tc/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
@@ -31,6 +31,21 @@ describe('server error texts', () => {
   it('shows a malformed call’s own text, and a message without a code as it came', () => {
     expect(serverErrorText(refusal('badRequest', 'sort takes at most 5 fields'))).toBe('sort takes at most 5 fields');
     expect(serverErrorText(new ApiError('Unknown field zzz'))).toBe('Unknown field zzz');
+  });
+
+  it('names a refused status change’s statuses in the current language', async () => {
+    const refused = new ApiError(jobStatusRefusal('routed', 'new'), 409, undefined, 'jobStatusChange', {
+      from: 'routed',
+      to: 'new',
+    });
+    expect(serverErrorText(refused)).toBe('A reservation that is Routed cannot become New.');
+    await changeLanguage('pt');
+    expect(serverErrorText(refused)).toBe('Uma reserva com o estado Roteada não pode passar a Nova.');
+  });
+
+  it('speaks the server’s English for a refused change of a reservation', () => {
+    const en = flatten(resources.en as never) as Record<string, string>;
+    for (const [code, text] of Object.entries(JOB_REFUSAL_TEXTS)) expect(en[`serverErrors.${code}`]).toBe(text);
   });
 
   it('has a text in English and Portuguese for every code of the catalogue', () => {

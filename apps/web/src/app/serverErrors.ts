@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, FIELD_CODES, VALIDATION_PARAMS } from '@tc/domain';
+import { ERROR_TEXTS, FIELD_CODES, STATUS_CODES, VALIDATION_PARAMS } from '@tc/domain';
 import { ApiError } from '../api/client.ts';
 import { i18n } from './i18n.ts';
 
@@ -6,6 +6,7 @@ import { i18n } from './i18n.ts';
 export const TRANSLATED_CODES: ReadonlySet<string> = new Set([
   ...Object.keys(ERROR_TEXTS),
   ...FIELD_CODES,
+  ...STATUS_CODES,
   'timeout',
   'network',
 ]);
@@ -26,6 +27,15 @@ export function serverErrorKey(error: unknown): string | undefined {
 export function serverErrorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const key = serverErrorKey(error);
-  const field = error instanceof ApiError ? error.field : undefined;
-  return key ? i18n.t(key, { ...VALIDATION_PARAMS, field }) : message;
+  if (!key || !(error instanceof ApiError)) return message;
+  // a refused status change names statuses: in the current language too
+  const status = (name: unknown) => (typeof name === 'string' ? i18n.t(`values.jobStatus.${name}`) : '');
+  const { from, to, status: current } = error.details;
+  return i18n.t(key, {
+    ...VALIDATION_PARAMS,
+    field: error.field,
+    from: status(from),
+    to: status(to),
+    status: status(current),
+  });
 }

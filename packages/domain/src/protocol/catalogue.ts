@@ -29,6 +29,8 @@ export interface SessionUser {
   unit: number | null;
   unitName?: string | null;
   unitType?: string | null;
+  /** The user's site's time zone (IANA): the console's "today", days and times follow it. */
+  timeZone?: string;
   role: string;
   roleCode?: number | string;
   isOwner?: boolean;

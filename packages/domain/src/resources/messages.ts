@@ -29,6 +29,8 @@ export const VALIDATION_TEXTS = {
   perAreaMatch: 'cannot enter more than 6 digits',
   weekDays: 'You must select at least one day',
   cardInvalid: 'The card number that was entered is invalid',
+  cardExpiry: 'Enter a valid expiry date as MM/YY',
+  cardCvv: 'The CVV has 3 or 4 digits',
   supplierRequired: 'A supplier is required for the supplier role',
   latitude: 'Latitude must be between -90 and 90',
   longitude: 'Longitude must be between -180 and 180',

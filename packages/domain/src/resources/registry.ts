@@ -169,12 +169,26 @@ const collections: CollectionDef[] = [
       extraServices: 'json',
       direction: 'text',
       shuttle: 'id',
+      quote: 'json',
+      series: 'id',
     },
     hot: ['status', 'date', 'lastName'],
     // (unit, date, status): a day's page by an index-only scan whatever the status set; (unit, status, date): counts
     indexes: [['unit', 'date', 'status'], ['unit', 'status', 'date'], ['date']],
     trigram: ['lastName'],
     defaultSort: { date: -1 },
+  },
+  {
+    // a recurring reservation, stored once: its rule, its first date, the reservation it repeats
+    // and the last date booked so far (the server books further as days pass)
+    name: 'jobseries',
+    module: 'jobs',
+    siteScoped: true,
+    readOnly: true,
+    fields: { start: 'date', recurring: 'json', template: 'json', through: 'date', more: 'bool' },
+    hot: ['through'],
+    indexes: [['through']],
+    defaultSort: { _id: -1 },
   },
   {
     name: 'trips',

@@ -125,6 +125,8 @@ export interface RefSpec {
   col: string;
   /** Fields joined by a space to label a record. */
   label: readonly string[];
+  /** Fields a search among the choices looks in (the label's when absent): a reservation's rider by phone or code. */
+  search?: readonly string[];
   /** Narrows the choices (for example users with role supplier). */
   query?: Record<string, unknown>;
   /** The collection follows another field of the form: its value names it (a rate's from: location or area). */

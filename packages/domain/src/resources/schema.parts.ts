@@ -83,6 +83,15 @@ export const longitude = () =>
 /** An address with its coordinates, as people, jobs and places store it. */
 export const place = () =>
   z.looseObject({ address: requiredText(), lat: latitude().optional(), lon: longitude().optional() });
+/** A place a record must have: left blank (no address) it is required. */
+export const requiredPlace = () =>
+  z.preprocess(
+    (v) => (v && typeof v === 'object' && !(v as { address?: string }).address ? undefined : v),
+    z.looseObject(
+      { address: requiredText(), lat: latitude().optional(), lon: longitude().optional() },
+      { error: vk('required') },
+    ),
+  );
 export const optionalPlace = () =>
   z.preprocess(
     (v) => (v && typeof v === 'object' && !(v as { address?: string }).address ? undefined : v),

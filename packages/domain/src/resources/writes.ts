@@ -21,8 +21,8 @@ import {
 /**
  * What the server needs to accept a write to a collection: the schema every written record must
  * pass, with only its fields (an unknown field is refused), and the records it refers to. Every
- * resource of a screen is one; the collections whose screens come later (reservations, trips,
- * payments, road blocks, views) get one of the spec's fields, statuses and ranges below. A
+ * resource of a screen is one; the collections whose screens come later (trips, payments, road
+ * blocks, views) get one of the spec's fields, statuses and ranges below. A
  * collection with none is not writable through the generic acts.
  */
 export type WriteDef = Pick<
@@ -71,74 +71,6 @@ const count = (max: number) =>
   );
 const amount = () => z.number({ error: vk('number') }).min(0, vk('notNegative'));
 const ref = (col: string): RefSpec => ({ col, label: ['name'] });
-
-/** Spec section 3, Reservation/job; the reservations issue gives it its screens and rules. */
-const jobs: WriteDef = {
-  collection: 'jobs',
-  entity: 'Reservation',
-  schema: z.looseObject({
-    unit: siteId(),
-    status: oneOf(JOB_STATUSES),
-    date: optionalDateTime(),
-    passenger: optionalRef(),
-    firstName: optionalText(),
-    lastName: optionalText(),
-    phone: optionalText(),
-    email: optionalText(),
-    from: optionalPlace(),
-    to: optionalPlace(),
-    terminal: optionalText(),
-    seats: count(99),
-    adults: count(99),
-    infants: count(99),
-    checkedBags: count(99),
-    carryon: count(99),
-    ada: z.boolean().optional(),
-    wheelchair: z.boolean().optional(),
-    flight: z
-      .strictObject({
-        date: optionalDateTime(),
-        type: z.enum(FLIGHT_TYPES).optional(),
-        airline: optionalText(),
-        number: optionalText(),
-        terminal: optionalText(),
-      })
-      .optional(),
-    caregiver: z
-      .strictObject({
-        firstName: optionalText(),
-        lastName: optionalText(),
-        email: optionalText(),
-        phone: optionalText(),
-      })
-      .optional(),
-    service: optionalRef(),
-    profile: optionalRef(),
-    roundTrip: z.boolean().optional(),
-    price: amount().optional(),
-    paymentType: z.enum(PAYMENT_TYPES).optional(),
-    billing: z.strictObject({ country: optionalText(), state: optionalText(), zip: optionalText() }).optional(),
-    externalId: optionalText(),
-    notes: notes(),
-    trip: optionalRef(),
-    driver: optionalRef(),
-    car: optionalRef(),
-    waitMinutes: count(24 * 60),
-    forceJoin: z.string().optional(),
-    direction: z.enum(['to', 'from']).optional(),
-    shuttle: optionalRef(),
-  }),
-  references: [
-    { field: 'unit', ref: ref('units') },
-    { field: 'passenger', ref: { col: 'users', label: ['lastName'], sameSiteAs: 'unit' } },
-    { field: 'service', ref: ref('services') },
-    { field: 'profile', ref: { ...ref('profiles'), sameSiteAs: 'unit' } },
-    { field: 'trip', ref: { ...ref('trips'), sameSiteAs: 'unit' } },
-    { field: 'driver', ref: { ...ref('drivers'), sameSiteAs: 'unit' } },
-    { field: 'car', ref: { ...ref('cars'), sameSiteAs: 'unit' } },
-    { field: 'shuttle', ref: { ...ref('shuttles'), sameSiteAs: 'unit' } },
-  ],
-};
 
 /** Spec section 3, Trip; the trips and dispatch issue gives it its state machine and acts. */
 const trips: WriteDef = {
@@ -244,4 +176,4 @@ const views: WriteDef = {
 };
 
 /** The collections written before their own resources exist. */
-export const OPERATIONAL_WRITES: readonly WriteDef[] = [jobs, trips, trans, roadblocks, views];
+export const OPERATIONAL_WRITES: readonly WriteDef[] = [trips, trans, roadblocks, views];

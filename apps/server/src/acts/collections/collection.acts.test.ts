@@ -1,6 +1,7 @@
 import { FORBIDDEN_MESSAGE } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
+import { SAMPLES } from '../../test/resource-samples.ts';
 
 let h: Harness;
 let admin: string;
@@ -10,9 +11,9 @@ beforeAll(async () => {
   admin = await h.tokenOf('admin');
   dispatcher = await h.tokenOf('dispatcher');
   const jobs = [
-    { lastName: 'Tremblay', status: 'new', date: '2026-11-22 08:00', unit: 1 },
-    { lastName: 'Gagnon', status: 'canceled', date: '2026-11-22 09:00', unit: 1 },
-    { lastName: 'Roy', status: 'new', date: '2026-11-23 10:00', unit: 2 },
+    { ...SAMPLES.jobs?.(0, 1), lastName: 'Tremblay', status: 'new', date: '2026-11-22 08:00' },
+    { ...SAMPLES.jobs?.(1, 1), lastName: 'Gagnon', status: 'canceled', date: '2026-11-22 09:00' },
+    { ...SAMPLES.jobs?.(2, 2), lastName: 'Roy', status: 'new', date: '2026-11-23 10:00' },
   ];
   for (const data of jobs) expect((await h.call({ act: 'insert', col: 'jobs', token: admin, data })).status).toBe(200);
 });

@@ -1,7 +1,6 @@
 import { type ResourceDef, resourceByKey } from '@tc/domain';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
-import { JobsPage } from '#src/features/jobs/JobsPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
@@ -34,8 +33,6 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         return <OutboxPage />;
       case 'help':
         return <HelpPage />;
-      case 'jobs':
-        return <JobsPage def={def} />;
       case 'dashboard':
       case undefined:
         break;

@@ -45,7 +45,7 @@ export interface ScreenDef {
   wording?: Wording;
   subRoutes?: SubRoute[];
   /** Screen implemented by a feature instead of the placeholder. */
-  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'jobs';
+  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard';
 }
 
 const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
@@ -72,7 +72,6 @@ export const SCREENS: Record<string, ScreenDef> = {
     path: '/jobs',
     module: 'jobs',
     wording: 'reservations',
-    feature: 'jobs',
     subRoutes: [
       create,
       { path: 'quick', action: 'createQuick', page: 'quick' },

@@ -1,17 +1,12 @@
 import { Select, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { find, findKey } from '#src/api/find.ts';
-import type { Unit } from '#src/api/types.ts';
 import { useSession } from '../session/useSession.ts';
-import { useSite } from './useSite.ts';
-
-const unitsQuery = { col: 'units', sort: { name: 1 } } as const;
+import { useSite, useUnits } from './useSite.ts';
 
 function SiteChooser() {
   const { t } = useTranslation();
   const { site, setSite } = useSite();
-  const units = useQuery({ queryKey: findKey(unitsQuery), queryFn: () => find<Unit>(unitsQuery) });
+  const units = useUnits();
   return (
     <Select
       aria-label={t('site.label')}

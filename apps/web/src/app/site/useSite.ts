@@ -1,5 +1,8 @@
-import { isSiteFree } from '@tc/domain';
+import { useQuery } from '@tanstack/react-query';
+import { isSiteFree, siteTimeZone } from '@tc/domain';
 import { useSyncExternalStore } from 'react';
+import { find, findKey } from '#src/api/find.ts';
+import type { Unit } from '#src/api/types.ts';
 import { useSession } from '../session/useSession.ts';
 import { readSelectedSite, subscribeSelectedSite, writeSelectedSite } from './siteStore.ts';
 
@@ -17,4 +20,23 @@ export function useSite(): SiteState {
   const canChoose = !!user && isSiteFree(user.role);
   const site = canChoose ? (stored ? Number(stored) : null) : (user?.unit ?? null);
   return { site, canChoose, setSite: writeSelectedSite };
+}
+
+const unitsQuery = { col: 'units', sort: { name: 1 } } as const;
+
+/** The sites an admin chooses among (the site selector's list); nothing is asked for anyone else. */
+export function useUnits(enabled = true) {
+  return useQuery({ queryKey: findKey(unitsQuery), queryFn: () => find<Unit>(unitsQuery), enabled });
+}
+
+/**
+ * The time zone of the data shown (spec: days and times follow the site's zone): the chosen
+ * site's for an admin, else the user's own site's as the session tells it.
+ */
+export function useSiteTimeZone(): string {
+  const { user } = useSession();
+  const { site, canChoose } = useSite();
+  const units = useUnits(canChoose && site !== null);
+  if (canChoose && site !== null) return siteTimeZone(units.data?.data.find((u) => u._id === site));
+  return siteTimeZone({ timeZone: user?.timeZone });
 }

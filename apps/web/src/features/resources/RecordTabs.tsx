@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Select, Stack, Text, Textarea } from '@mantine/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { NOTE_TYPES, type ResourceDef } from '@tc/domain';
+import { fieldLabelKey } from '@tc/i18n';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -101,9 +102,13 @@ export function PaymentsTab({ record }: { record: Row }) {
   });
   const columns = useMemo<ColumnDef<JobRow, unknown>[]>(
     () => [
-      { id: '_id', accessorKey: '_id', header: t('jobs.columns.id') },
-      { id: 'date', accessorKey: 'date', header: t('jobs.columns.date') },
-      { id: 'status', header: t('jobs.columns.status'), cell: (c) => t(`jobStatus.${c.row.original.status}`) },
+      { id: '_id', accessorKey: '_id', header: t(fieldLabelKey('jobs', '_id')) },
+      { id: 'date', accessorKey: 'date', header: t(fieldLabelKey('jobs', 'date')) },
+      {
+        id: 'status',
+        header: t(fieldLabelKey('jobs', 'status')),
+        cell: (c) => t(`values.jobStatus.${c.row.original.status}`),
+      },
       { id: 'price', header: t('form.price'), cell: (c) => c.row.original.price?.toFixed(2) ?? '' },
       {
         id: 'paymentType',

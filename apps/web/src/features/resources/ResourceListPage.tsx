@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconColumns, IconDownload, IconFilterOff, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { FILTER_DEBOUNCE_MS, hasAction, PAGE_SIZES, type ResourceDef } from '@tc/domain';
+import { FILTER_DEBOUNCE_MS, hasAction, localDay, PAGE_SIZES, type ResourceDef } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,10 @@ import { titleKey } from '#src/app/navigation/access.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
-import { useSite } from '#src/app/site/useSite.ts';
+import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { DayNavigator } from '#src/components/DayNavigator.tsx';
 import { Pager } from '#src/components/Pager.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
-import { DayNavigator } from '#src/features/jobs/DayNavigator.tsx';
 import { cellText } from './cellValue.ts';
 import { downloadText, toCsv } from './csv.ts';
 import { ResourceTable } from './ResourceTable.tsx';
@@ -31,7 +31,8 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
   const { t } = useTranslation();
   const { can, template } = useSession();
   const { site } = useSite();
-  const [state, setState] = useState<TableState>(() => loadState(def));
+  const today = localDay(useSiteTimeZone());
+  const [state, setState] = useState<TableState>(() => loadState(def, today));
   const [search, setSearch] = useState(state.generalFilter);
   const [debounced] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
   const [duplicates, setDuplicates] = useState(false);
@@ -174,7 +175,9 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
             {t('table.clearFilters')}
           </Button>
         </Group>
-        {def.dateField ? <DayNavigator day={state.day} onChange={(day) => patch({ day, page: 0 })} clearable /> : null}
+        {def.dateField ? (
+          <DayNavigator day={state.day} today={today} onChange={(day) => patch({ day, page: 0 })} clearable />
+        ) : null}
       </Group>
       <ResourceTable
         def={def}

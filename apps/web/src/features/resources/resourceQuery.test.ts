@@ -43,16 +43,14 @@ describe('resource table query', () => {
   });
 
   it('combines several conditions with $and, the day on the date field', () => {
-    const q = tableQuery(
-      passengers,
-      state({ generalFilter: 'tre', filters: { status: ['active'] }, day: '2026-11-23' }),
-      1,
-    );
+    const jobs = resourceByKey('jobs') as ResourceDef;
+    const q = tableQuery(jobs, state({ generalFilter: 'tre', filters: { status: ['new'] }, day: '2026-11-23' }), 1);
     expect(q).toEqual({
-      role: 'passenger',
       unit: 1,
-      $and: [{ $or: expect.any(Array) }, { status: { $in: ['active'] } }, { createdAt: ['2026-11-23', '2026-11-23'] }],
+      $and: [{ $or: expect.any(Array) }, { status: { $in: ['new'] } }, { date: ['2026-11-23', '2026-11-23'] }],
     });
+    // a master-data list has no day (issue 19): its date is when the record was made, not a day of work
+    expect(passengers.dateField).toBeUndefined();
   });
 
   it('pages from 0 with the count', () => {

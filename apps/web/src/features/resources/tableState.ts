@@ -3,7 +3,8 @@ import { DEFAULT_PAGE_SIZE, parseSavedState, type ResourceDef, type SavedTableSt
 /** What a resource table shows: the saved table state of spec section 3 (page counted from 0). */
 export type TableState = SavedTableState;
 
-export function initialState(def: ResourceDef): TableState {
+/** A list's first state: a list of a day (reservations, shifts) opens on `today`, the site's. */
+export function initialState(def: ResourceDef, today: string | null = null): TableState {
   const sort = Object.fromEntries(
     def.columns
       .filter((c) => c.sortable !== false && c.field !== '_id')
@@ -17,7 +18,7 @@ export function initialState(def: ResourceDef): TableState {
     page: 0,
     sort,
     hidden: def.columns.filter((c) => c.hidden).map((c) => c.field),
-    day: null,
+    day: def.dateField ? today : null,
   };
 }
 
@@ -26,7 +27,11 @@ export function storageKey(def: ResourceDef): string {
 }
 
 /** The saved state of the table, or the initial one when none is saved or the saved one breaks a rule. */
-export function loadState(def: ResourceDef, storage: Storage = sessionStorage): TableState {
+export function loadState(
+  def: ResourceDef,
+  today: string | null = null,
+  storage: Storage = sessionStorage,
+): TableState {
   try {
     const raw = storage.getItem(storageKey(def));
     if (raw) {
@@ -37,7 +42,7 @@ export function loadState(def: ResourceDef, storage: Storage = sessionStorage): 
   } catch {
     storage.removeItem(storageKey(def));
   }
-  return initialState(def);
+  return initialState(def, today);
 }
 
 export function saveState(def: ResourceDef, state: TableState, storage: Storage = sessionStorage): void {

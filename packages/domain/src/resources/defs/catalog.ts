@@ -93,7 +93,6 @@ export const suppliers: ResourceDef = resource({
   ],
   search: ['name'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { name: 'text', status: ACTIVE_INACTIVE },
   tabs: ['history'],
 });
@@ -131,7 +130,6 @@ export const services: ResourceDef = resource({
   ],
   search: ['name', 'type'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { profileType: PROFILE_TYPES.filter((p) => p !== 'receptive operator') },
   tabs: ['history'],
 });
@@ -160,7 +158,6 @@ export const ratetypes: ResourceDef = resource({
   ],
   search: ['name', 'code'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });
 
@@ -204,7 +201,6 @@ export const extraservices: ResourceDef = resource({
   ],
   search: ['name', 'description'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { profileType: PROFILE_TYPES },
   tabs: ['history'],
 });
@@ -252,7 +248,6 @@ export const shifts: ResourceDef = resource({
   ],
   search: ['name'],
   duplicateKey: ['name', 'start', 'end'],
-  dateField: 'createdAt',
   savedFilters: { status: SHIFT_STATUSES, direction: DIRECTIONS },
   tabs: ['history'],
 });
@@ -365,7 +360,6 @@ export const holidays: ResourceDef = resource({
   ],
   search: ['name', 'code'],
   duplicateKey: ['name', 'date'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });
 
@@ -401,7 +395,6 @@ export const sites: ResourceDef = resource({
   ],
   search: ['name'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { type: UNIT_TYPES },
   tabs: ['history'],
 });
@@ -431,7 +424,6 @@ export const attributes: ResourceDef = resource({
   ],
   search: ['name'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });
 
@@ -471,6 +463,5 @@ export const assignPriority: ResourceDef = resource({
   ],
   search: ['name'],
   duplicateKey: ['assignPriority'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });

@@ -113,7 +113,6 @@ export const drivers: ResourceDef = resource({
   ],
   search: ['firstName', 'lastName', 'email', 'phone', 'externalId'],
   duplicateKey: ['firstName', 'lastName', 'phone'],
-  dateField: 'createdAt',
   savedFilters: { driverStatus: DRIVER_STATUSES, car: 'number' },
   tabs: ['notes', 'history'],
   suspend: true,

@@ -52,7 +52,6 @@ export const fares: ResourceDef = resource({
   ],
   search: ['code', 'tag', 'parentTag', 'parentCode'],
   duplicateKey: ['code'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });
 
@@ -91,7 +90,6 @@ export const blacklist: ResourceDef = resource({
   ],
   search: ['last4', 'reason'],
   duplicateKey: ['fingerprint'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });
 
@@ -196,6 +194,5 @@ export const shuttles: ResourceDef = resource({
   ],
   search: ['code', 'name', 'line'],
   duplicateKey: ['code'],
-  dateField: 'createdAt',
   tabs: ['history'],
 });

@@ -15,6 +15,7 @@ import {
 } from './catalog.ts';
 import { drivers } from './drivers.ts';
 import { blacklist, fares, shuttles } from './fleet.ts';
+import { jobs } from './jobs.ts';
 import { parents } from './parents.ts';
 import { passengers } from './passengers.ts';
 import { employees, students } from './people.ts';
@@ -27,6 +28,7 @@ import { vehicles } from './vehicles.ts';
 
 /** Every master-data resource the generic table and form drive (issue 3). */
 export const RESOURCES: readonly ResourceDef[] = [
+  jobs,
   passengers,
   students,
   employees,

@@ -128,7 +128,6 @@ export const passengers: ResourceDef = resource({
   ],
   search: ['firstName', 'lastName', 'email', 'phone', 'code'],
   duplicateKey: ['firstName', 'lastName', 'phone'],
-  dateField: 'createdAt',
   savedFilters: { status: USER_STATUSES, firstName: 'text', lastName: 'text', email: 'text', createdAt: 'date' },
   tabs: ['notes', 'history', 'payments'],
   suspend: true,

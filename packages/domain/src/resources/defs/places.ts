@@ -79,7 +79,6 @@ export const locations: ResourceDef = resource({
   ],
   search: ['name', 'address'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { type: ['', 'airport'] },
   tabs: ['history'],
 });
@@ -131,7 +130,6 @@ export const areas: ResourceDef = resource({
   ],
   search: ['name'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { type: AREA_TYPES },
   tabs: ['history'],
   unique: [{ fields: ['name'], message: 'Passenger/student/driver/area already exists' }],

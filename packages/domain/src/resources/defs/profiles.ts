@@ -153,7 +153,6 @@ export const profiles: ResourceDef = resource({
   ],
   search: ['name', 'email'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { status: PROFILE_STATUSES, profileType: PROFILE_TYPES, rateType: RATE_TYPES },
   tabs: ['notes', 'history', 'passengers'],
 });

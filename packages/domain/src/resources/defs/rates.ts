@@ -175,7 +175,6 @@ export const rates: ResourceDef = resource({
   ],
   search: ['code', 'tag'],
   duplicateKey: ['code'],
-  dateField: 'createdAt',
   savedFilters: {},
   tabs: ['notes', 'history'],
 });

@@ -5,6 +5,18 @@ import { RESOURCES, resourceByKey } from './index.ts';
 
 /** A valid record of each resource; each rule below breaks one field of it. */
 const VALID: Record<string, Record<string, unknown>> = {
+  jobs: {
+    unit: 1,
+    date: '2026-05-01 08:00',
+    passenger: 5,
+    firstName: 'Rémi',
+    lastName: 'Côté',
+    profile: 2,
+    from: { address: '1 Main St', lat: 45.5, lon: -73.6 },
+    to: { address: 'Airport', lat: 45.47, lon: -73.74 },
+    seats: 1,
+    paymentType: 'cash',
+  },
   drivers: {
     unit: 1,
     firstName: 'Rémi',
@@ -112,6 +124,20 @@ const VALID: Record<string, Record<string, unknown>> = {
 
 /** resource, change, field, exact message (spec section 5 and 8 texts where the spec gives them). */
 const RULES: [string, Record<string, unknown>, string, string][] = [
+  ['jobs', { profile: undefined }, 'profile', 'This field is required'],
+  ['jobs', { from: undefined }, 'from', 'This field is required'],
+  ['jobs', { seats: undefined }, 'seats', 'This field is required'],
+  ['jobs', { seats: 0 }, 'seats', 'Must be greater than zero'],
+  ['jobs', { paymentType: undefined }, 'paymentType', 'This field is required'],
+  ['jobs', { firstName: 'R' }, 'firstName', 'Must be 2 to 30 characters'],
+  ['jobs', { phone: '12' }, 'phone', 'Phone number is not valid'],
+  ['jobs', { price: -1 }, 'price', 'Must be 0 or higher'],
+  [
+    'jobs',
+    { card: { number: '4242424242424241', expiry: '12/39', cvv: '123' } },
+    'card.number',
+    'The card number that was entered is invalid',
+  ],
   ['drivers', { perAreaMatch: 1000000 }, 'perAreaMatch', 'cannot enter more than 6 digits'],
   ['drivers', { perAreaMatch: -1 }, 'perAreaMatch', 'Must be 0 or higher'],
   ['drivers', { phone: '12' }, 'phone', 'Phone number is not valid'],

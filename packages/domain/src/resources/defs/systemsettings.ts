@@ -110,7 +110,6 @@ export const systemsettings: ResourceDef = resource({
   ],
   search: ['name', 'label', 'description'],
   duplicateKey: ['name'],
-  dateField: 'createdAt',
   savedFilters: { type: SETTING_TYPES },
   tabs: ['history'],
 });

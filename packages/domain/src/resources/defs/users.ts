@@ -66,7 +66,6 @@ export const users: ResourceDef = resource({
   ],
   search: ['firstName', 'lastName', 'email', 'phone'],
   duplicateKey: ['email'],
-  dateField: 'createdAt',
   savedFilters: { role: USER_SCREEN_ROLES, status: USER_STATUSES },
   tabs: ['history'],
   suspend: true,

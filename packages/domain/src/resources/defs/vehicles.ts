@@ -137,7 +137,6 @@ export const vehicles: ResourceDef = resource({
   ],
   search: ['name', 'code', 'licensePlate', 'model', 'productID'],
   duplicateKey: ['licensePlate'],
-  dateField: 'createdAt',
   savedFilters: { productID: 'text', code: 'text' },
   tabs: ['notes', 'history'],
   suspend: true,
