@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { registerLiveHub } from './live/hub.ts';
 import { mailLinkBase } from './mail/links.ts';
 import { createMailer } from './mail/mailer.ts';
+import { type PaymentProvider, TestPaymentProvider } from './payments/provider.ts';
 import type { Services } from './protocol/act.ts';
 import { dispatch } from './protocol/dispatch.ts';
 import { HttpError, storeErrorAnswer } from './protocol/errors.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   logLevel?: 'info' | 'error' | 'silent';
   /** Where log lines go (standard output by default). */
   logStream?: { write(line: string): void };
+  /** Where card payments go (the built-in test provider by default: payments/provider.ts). */
+  payments?: PaymentProvider;
 }
 
 /** A URL as logs may show it: the socket's `token` (and any other token parameter) left out. */
@@ -107,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     fareContexts: new FareContextCache(store),
     principals: new PrincipalCache(),
     rowBudget: new RowBudget(),
+    payments: opts.payments ?? new TestPaymentProvider(),
   };
   await services.fareContexts.start();
   await services.principals.start(store);

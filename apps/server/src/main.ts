@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import lockfile from 'proper-lockfile';
+import { extendSeries } from './acts/jobs/booking.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
@@ -39,13 +40,20 @@ async function main(): Promise<void> {
       console.log('Empty database. Create the first superadmin: npm run create-superadmin -- <email>');
     }
   }
-  const { app } = await buildApp({ db, config, logLevel: process.env.LOG === '1' ? 'info' : 'error' });
+  const { app, services } = await buildApp({ db, config, logLevel: process.env.LOG === '1' ? 'info' : 'error' });
   await app.listen({ port: config.port, host: config.host });
+  // repeating reservations stay booked 90 days ahead as days pass
+  const extend = () =>
+    extendSeries(services).catch((err: unknown) => app.log.error({ err }, 'extending reservation series'));
+  void extend();
+  const extender = setInterval(extend, SERIES_EXTEND_MS);
+  extender.unref();
   console.log(
     `Transport Console on http://localhost:${config.port}/admin/ (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 
   const stop = async () => {
+    clearInterval(extender);
     await app.close();
     await db.close();
     await release?.();
@@ -54,6 +62,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
 }
+
+/** How often open series are booked further. */
+const SERIES_EXTEND_MS = 60 * 60 * 1000;
 
 main().catch((err: unknown) => {
   console.error(err);

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { TokenService } from '../auth/token.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
 import type { FareContextCache } from '../store/fare-context.cache.ts';
@@ -22,6 +23,8 @@ export interface Services {
   fareContexts: FareContextCache;
   principals: PrincipalCache;
   rowBudget: RowBudget;
+  /** Card payments of bookings (payments/provider.ts). */
+  payments: PaymentProvider;
 }
 
 export interface ActContext {

@@ -7,8 +7,6 @@ import { JOB_STATUSES, type JobStatus } from '../constants.ts';
  */
 export type StatusSource = 'form' | 'routing' | 'trip';
 
-const FORM_STATUSES = ['draft', 'new', 'onhold', 'waiting', 'canceled'] as const;
-
 /** Statuses a booking form may edit and cancel: the reservation is not yet in a trip. */
 export const EDITABLE_JOB_STATUSES: readonly JobStatus[] = ['draft', 'new', 'onhold', 'waiting'];
 

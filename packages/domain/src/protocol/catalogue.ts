@@ -132,8 +132,27 @@ export const ACT_CATALOGUE = {
     request: z.object({ queries: z.unknown() }),
     answer: answer<{ results: (FindAnswer | { count: number } | { data: unknown[] })[] }>(),
   },
-  insert: { request: z.object({ col, data: z.unknown() }), answer: answer<StoredDoc>() },
-  update: { request: z.object({ col, query: z.unknown(), data: z.unknown() }), answer: answer<StoredDoc>() },
+  insert: {
+    request: z.object({
+      col,
+      data: z.unknown(),
+      // a reservation's confirmations (docs/reservations.md): book despite a likely duplicate, inside the limitation
+      allowDuplicate: z.boolean().optional(),
+      allowLimitation: z.boolean().optional(),
+    }),
+    // a reservation: `legB` of a round trip, `series` the ids of a repeating one's first legs
+    answer: answer<StoredDoc & { legB?: StoredDoc; series?: number[] }>(),
+  },
+  update: {
+    request: z.object({
+      col,
+      query: z.unknown(),
+      data: z.unknown(),
+      // a reservation of a series: this one only (default), this and the following ones, or all
+      series: z.enum(['one', 'following', 'all']).optional(),
+    }),
+    answer: answer<StoredDoc & { series?: number }>(),
+  },
   delete: { request: z.object({ col, query: z.unknown() }), answer: answer<{ deleted: number }>() },
   duplicates: { request: z.object({ ...findParts, fields: z.unknown() }), answer: answer<FindAnswer>() },
   export: {

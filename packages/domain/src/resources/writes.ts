@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FLIGHT_TYPES, JOB_STATUSES, PAYMENT_TYPES, TRIP_STATUSES } from '../constants.ts';
+import { TRIP_STATUSES } from '../constants.ts';
 import { vk } from './messages.ts';
 import { COLLECTIONS } from './registry.ts';
 import type { Reference, RefSpec, ResourceDef } from './resource.ts';

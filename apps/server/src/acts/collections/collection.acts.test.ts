@@ -12,10 +12,19 @@ beforeAll(async () => {
   dispatcher = await h.tokenOf('dispatcher');
   const jobs = [
     { ...SAMPLES.jobs?.(0, 1), lastName: 'Tremblay', status: 'new', date: '2026-11-22 08:00' },
-    { ...SAMPLES.jobs?.(1, 1), lastName: 'Gagnon', status: 'canceled', date: '2026-11-22 09:00' },
+    { ...SAMPLES.jobs?.(1, 1), lastName: 'Gagnon', status: 'new', date: '2026-11-22 09:00' },
     { ...SAMPLES.jobs?.(2, 2), lastName: 'Roy', status: 'new', date: '2026-11-23 10:00' },
   ];
-  for (const data of jobs) expect((await h.call({ act: 'insert', col: 'jobs', token: admin, data })).status).toBe(200);
+  const ids: number[] = [];
+  for (const data of jobs) {
+    const r = await h.call({ act: 'insert', col: 'jobs', token: admin, data });
+    expect(r.status).toBe(200);
+    ids.push(r.body._id as number);
+  }
+  // a reservation is booked new and canceled after (docs/reservations.md)
+  const cancel = { status: 'canceled', _version: 1 };
+  const r = await h.call({ act: 'update', col: 'jobs', token: admin, query: { _id: ids[1] }, data: cancel });
+  expect(r.status).toBe(200);
 });
 afterAll(() => h.close());
 

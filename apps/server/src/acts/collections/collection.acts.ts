@@ -11,6 +11,7 @@ import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.
 import { BadRequest } from '../../protocol/errors.ts';
 import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
+import { bookReservation, changeReservation } from '../jobs/booking.ts';
 import { protectCard } from './card.protect.ts';
 import { assertReferences, assertUnique, validatedInsert, validatedPatch } from './validate.ts';
 
@@ -108,6 +109,10 @@ const insert: Act = {
       data = { col: data.col, id: data.id, user: p.id, time: new Date().toISOString() };
     }
     if (col === 'users') assertMayGrantRole(p, data.role);
+    if (col === 'jobs') {
+      const { allowDuplicate, allowLimitation } = ctx.body as { allowDuplicate?: boolean; allowLimitation?: boolean };
+      return bookReservation(ctx.services, p, data, { allowDuplicate, allowLimitation });
+    }
     const scope = scopeOf(p);
     const valid = validatedInsert(col, data, scope);
     const { store } = ctx.services;
@@ -149,6 +154,10 @@ const update: Act = {
     const { _version, ...patch } = objectOf(ctx.body.data, 'data');
     if (typeof _version !== 'number') throw new BadRequest('_version is required: send the version you read');
     if (col === 'users' && 'role' in patch) assertMayGrantRole(p, patch.role);
+    if (col === 'jobs') {
+      const series = ctx.body.series as 'one' | 'following' | 'all' | undefined;
+      return changeReservation(ctx.services, p, id, _version, patch, series);
+    }
     const scope = scopeOf(p);
     const { store } = ctx.services;
     const current = await store.getInScope(col, id, scope, 'write');

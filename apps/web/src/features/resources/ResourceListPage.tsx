@@ -7,7 +7,7 @@ import { FILTER_DEBOUNCE_MS, hasAction, localDay, PAGE_SIZES, type ResourceDef }
 import { fieldLabelKey } from '@tc/i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { call } from '#src/api/client.ts';
 import { titleKey } from '#src/app/navigation/access.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
@@ -21,7 +21,7 @@ import { cellText } from './cellValue.ts';
 import { downloadText, toCsv } from './csv.ts';
 import { ResourceTable } from './ResourceTable.tsx';
 import { canDeleteBySite, tableQuery } from './resourceQuery.ts';
-import { isFiltered, loadState, saveState, type TableState } from './tableState.ts';
+import { isFiltered, loadState, saveState, stateFromQuery, type TableState } from './tableState.ts';
 import { loadRefs, type Row, useResourcePage } from './useResourcePage.ts';
 
 export const SELECT_SITE_FIRST = 'Select a site first';
@@ -32,7 +32,8 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
   const { can, template } = useSession();
   const { site } = useSite();
   const today = localDay(useSiteTimeZone());
-  const [state, setState] = useState<TableState>(() => loadState(def, today));
+  const [params] = useSearchParams();
+  const [state, setState] = useState<TableState>(() => stateFromQuery(def, loadState(def, today), params));
   const [search, setSearch] = useState(state.generalFilter);
   const [debounced] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
   const [duplicates, setDuplicates] = useState(false);

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 const passengers = resourceByKey('passengers') as ResourceDef;
 
-import { initialState, isFiltered, loadState, saveState, storageKey } from './tableState.ts';
+import { initialState, isFiltered, loadState, saveState, stateFromQuery, storageKey } from './tableState.ts';
+
+const jobs = resourceByKey('jobs') as ResourceDef;
 
 beforeEach(() => sessionStorage.clear());
 
@@ -37,5 +39,25 @@ describe('saved table state', () => {
     expect(sessionStorage.getItem(storageKey(passengers))).toBeNull();
     sessionStorage.setItem(storageKey(passengers), '{not json');
     expect(loadState(passengers)).toEqual(initialState(passengers));
+  });
+});
+
+describe('a link’s state', () => {
+  it('searches and shows the days from and to instead of one day', () => {
+    const start = initialState(jobs, '2026-11-24');
+    const params = new URLSearchParams('search=Roy&from=2026-11-30&to=2026-11-28');
+    expect(stateFromQuery(jobs, start, params)).toMatchObject({
+      generalFilter: 'Roy',
+      day: null,
+      filters: { date: ['2026-11-28', '2026-11-30'] },
+    });
+    const one = stateFromQuery(jobs, start, new URLSearchParams('from=2026-12-01'));
+    expect(one.filters).toEqual({ date: ['2026-12-01', '2026-12-01'] });
+  });
+
+  it('leaves the state alone without parameters, and ignores a malformed day', () => {
+    const start = initialState(jobs, '2026-11-24');
+    expect(stateFromQuery(jobs, start, new URLSearchParams(''))).toBe(start);
+    expect(stateFromQuery(jobs, start, new URLSearchParams('from=tomorrow'))).toBe(start);
   });
 });

@@ -45,6 +45,27 @@ export function loadState(
   return initialState(def, today);
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The state a link asks for (the agent home opens /jobs?search=…&from=…&to=…): the search, and the
+ * days from and to on the list's date column instead of one day; a malformed day is ignored.
+ */
+export function stateFromQuery(def: ResourceDef, state: TableState, params: URLSearchParams): TableState {
+  const search = params.get('search');
+  const from = params.get('from');
+  const to = params.get('to');
+  const days = [from, to].filter((d): d is string => d !== null && DAY.test(d));
+  const next = { ...state, page: 0 };
+  if (search !== null) next.generalFilter = search;
+  if (days.length > 0 && def.dateField) {
+    const [first, last = first] = days.sort();
+    next.filters = { ...next.filters, [def.dateField]: [first, last] };
+    next.day = null;
+  }
+  return search === null && days.length === 0 ? state : next;
+}
+
 export function saveState(def: ResourceDef, state: TableState, storage: Storage = sessionStorage): void {
   storage.setItem(storageKey(def), JSON.stringify(state));
 }
