@@ -3,6 +3,7 @@ import lockfile from 'proper-lockfile';
 import { extendSeries } from './acts/jobs/booking.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { bookDemoReservations } from './seed/demo.bookings.ts';
 import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
 import { isEmpty } from './store/auth.store.ts';
 import { ensureCatalog } from './store/catalog.ts';
@@ -31,16 +32,20 @@ async function main(): Promise<void> {
   await migrate(db);
   const store = new CollectionStore(db);
   await ensureCatalog(store);
+  let demoLoaded = false;
   if (await isEmpty(db)) {
     if (config.demo) {
       console.log('Empty database: loading the demo operator...');
       const { logins } = await loadDemo(store);
+      demoLoaded = true;
       console.log(`Demo logins (password ${DEMO_PASSWORD}):\n  ${logins.join('\n  ')}`);
     } else {
       console.log('Empty database. Create the first superadmin: npm run create-superadmin -- <email>');
     }
   }
   const { app, services } = await buildApp({ db, config, logLevel: process.env.LOG === '1' ? 'info' : 'error' });
+  // the demo's round trips, series and card payments are booked as an agent books them
+  if (demoLoaded) await bookDemoReservations(app);
   await app.listen({ port: config.port, host: config.host });
   // repeating reservations stay booked 90 days ahead as days pass
   const extend = () =>

@@ -23,6 +23,11 @@ export function requireAccess(p: Principal, module: ModuleKey, action: string): 
   if (!can(p.access, module, action)) throw new Forbidden();
 }
 
+/** One of the actions is enough (a reservation's price other than its quote: changeProfile or edit). */
+export function requireAnyAccess(p: Principal, module: ModuleKey, actions: readonly string[]): void {
+  if (!actions.some((a) => can(p.access, module, a))) throw new Forbidden();
+}
+
 /**
  * The rows a caller may touch: users below admin only their own site's (a user without a site
  * sees no site-scoped record); everyone only their own personal records (views). The store applies

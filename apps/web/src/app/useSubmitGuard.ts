@@ -1,9 +1,13 @@
 import { DOUBLE_SUBMIT_MS } from '@tc/domain';
 import { useCallback, useRef } from 'react';
 
-/** Wraps a submit handler so that a second submit within 3 s is ignored (spec section 5). */
+/**
+ * Wraps a submit handler so that a second submit within 3 s is ignored (spec section 5). A submit
+ * that ended with nothing done (the handler answers `false`: the server refused it, or the user
+ * withdrew at a confirmation) is no double: the next one goes at once.
+ */
 export function useSubmitGuard<A extends unknown[]>(
-  handler: (...args: A) => Promise<void> | void,
+  handler: (...args: A) => unknown,
   windowMs: number = DOUBLE_SUBMIT_MS,
 ): (...args: A) => Promise<void> {
   const last = useRef(Number.NEGATIVE_INFINITY);
@@ -12,7 +16,7 @@ export function useSubmitGuard<A extends unknown[]>(
       const now = Date.now();
       if (now - last.current < windowMs) return;
       last.current = now;
-      await handler(...args);
+      if ((await handler(...args)) === false) last.current = Number.NEGATIVE_INFINITY;
     },
     [handler, windowMs],
   );

@@ -65,6 +65,8 @@ export type StoredDoc = Record<string, unknown> & { _id: number; _version: numbe
 export interface RefOption {
   _id: number;
   label: string;
+  /** The fields the reference carries (RefSpec.carry), when it carries any. */
+  carry?: Record<string, unknown>;
 }
 
 export interface FindAnswer<T = StoredDoc> {

@@ -133,6 +133,8 @@ export interface RefSpec {
   colBy?: { field: string; cols: Readonly<Record<string, string>> };
   /** Only records of the site chosen in this field of the form (none until one is chosen). */
   sameSiteAs?: string;
+  /** Fields each choice carries besides its label (a known place's address and coordinates, filled in when chosen). */
+  carry?: readonly string[];
 }
 
 export type InputKind =

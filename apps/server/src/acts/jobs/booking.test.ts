@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_TIME_ZONE, localDateTime, localDay } from '@tc/domain';
+import { addDays, DEFAULT_GRANTS, DEFAULT_TIME_ZONE, expandGrant, localDateTime, localDay } from '@tc/domain';
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../payments/provider.ts';
@@ -33,11 +33,12 @@ const book = (data: Record<string, unknown>, more: Record<string, unknown> = {})
   h.call({ act: 'insert', col: 'jobs', token: agent, data, ...more });
 const get = async (id: number) =>
   (await h.call({ act: 'find', col: 'jobs', token: agent, query: { _id: id } })).body.data as Record<string, unknown>[];
-const change = (id: number, version: number, data: Record<string, unknown>, more: Record<string, unknown> = {}) =>
+/** Changes as a super agent (who may also cancel; an agent may not). */
+const change = async (id: number, version: number, data: Record<string, unknown>, more: Record<string, unknown> = {}) =>
   h.call({
     act: 'update',
     col: 'jobs',
-    token: agent,
+    token: await h.tokenOf('superagent'),
     query: { _id: id },
     data: { ...data, _version: version },
     ...more,
@@ -233,6 +234,55 @@ describe('repeating reservations', () => {
     expect((await get(third as number))[0]?.date).toBe(`${addDays(start, 2)} 06:45`);
   });
 
+  it('moves the same legs of a series of round trips, and cancels every leg', async () => {
+    const start = addDays(monday(), 35);
+    const r = await book(
+      job({
+        date: `${start} 07:00`,
+        return: { date: `${start} 17:00` },
+        recurring: { every: 1, unit: 'day', ends: { after: 3 } },
+      }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [first] = await get((r.body.series as number[])[0] as number);
+    const seriesId = first?.series as number;
+    const legs = async () =>
+      (await h.services.store.find('jobs', { query: { series: seriesId }, limit: 100, sort: { _id: 1 } })).data;
+    const moved = await change(
+      first?._id as number,
+      first?._version as number,
+      { date: `${start} 07:30` },
+      { series: 'all' },
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await legs();
+    const times = (leg: 'A' | 'B') =>
+      after
+        .filter((j) => ((j.legs as { A: number }).A === j._id) === (leg === 'A'))
+        .map((j) => String(j.date).slice(11));
+    expect(times('A')).toEqual(['07:30', '07:30', '07:30']);
+    expect(times('B')).toEqual(['17:00', '17:00', '17:00']);
+    // an agent does not cancel; a super agent cancels the whole series, both ways
+    const again = await h.services.store.getById('jobs', first?._id as number);
+    const byAgent = await h.call({
+      act: 'update',
+      col: 'jobs',
+      token: agent,
+      query: { _id: first?._id },
+      data: { status: 'canceled', _version: again?._version },
+    });
+    expect(byAgent.status).toBe(403);
+    const all = await change(
+      first?._id as number,
+      again?._version as number,
+      { status: 'canceled' },
+      { series: 'all' },
+    );
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect((await legs()).map((j) => j.status)).toEqual(Array(6).fill('canceled'));
+    expect((await h.services.store.getById('jobseries', seriesId))?.more).toBe(false);
+  });
+
   it('keeps an open series booked 90 days ahead as days pass', async () => {
     const start = ahead(1);
     const r = await book(job({ date: `${start} 05:00`, recurring: { every: 1, unit: 'day', ends: { never: true } } }));
@@ -280,5 +330,26 @@ describe('changing a reservation', () => {
     });
     expect((await change(id, 1, { seats: 2 })).status).toBe(200);
     expect((await change(id, 1, { seats: 3 })).status).toBe(409);
+  });
+});
+
+describe('the price of a quote', () => {
+  it('keeps the quote beside the price, and lets only changeProfile or edit charge another price', async () => {
+    const quote = { service: 1, code: 'YUL-SED', total: 60 };
+    const quoted = await book(job({ date: `${ahead(60)} 08:00`, price: 60, quote }));
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    expect(quoted.body.quote).toEqual(quote);
+    const su = await h.tokenOf('superadmin');
+    // an agent who may book but neither edit nor change a profile
+    const grant = expandGrant({ ...DEFAULT_GRANTS.agent, jobs: ['view', 'create'] });
+    expect(
+      (await h.call({ act: 'saveroles', token: su, roles: [{ roleCode: 'agent', permissions: grant }] })).status,
+    ).toBe(200);
+    const lowered = await book(job({ date: `${ahead(61)} 08:00`, price: 40, quote }));
+    expect(lowered.status).toBe(403);
+    expect((await book(job({ date: `${ahead(62)} 08:00`, price: 60, quote }))).status).toBe(200);
+    const restore = expandGrant(DEFAULT_GRANTS.agent);
+    await h.call({ act: 'saveroles', token: su, roles: [{ roleCode: 'agent', permissions: restore }] });
+    expect((await book(job({ date: `${ahead(63)} 08:00`, price: 40, quote }))).status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ import {
   vk,
 } from '@tc/domain';
 import dayjs from 'dayjs';
-import { scopeOf } from '../../access/access.ts';
+import { requireAccess, requireAnyAccess, scopeOf } from '../../access/access.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { PaymentRefused } from '../../payments/provider.ts';
 import type { Services } from '../../protocol/act.ts';
@@ -167,6 +167,9 @@ export async function bookReservation(
     throw new HttpError(409, jobStatusRefusal('new', status as never), { from: 'new', to: status }, 'jobStatusChange');
   }
   const price = typeof job.price === 'number' ? job.price : 0;
+  // a price other than the quoted fare is a change of price: the changeProfile or edit action (issue 11)
+  const quote = job.quote as { total: number } | undefined;
+  if (quote && quote.total !== price) requireAnyAccess(p, 'jobs', ['changeProfile', 'edit']);
   const byCard = job.paymentType === 'card' && price > 0;
   if (byCard && !card) throw invalid('required', 'card.number');
   if (byCard && recurring) throw invalid('cardNoSeries', 'paymentType');
@@ -320,6 +323,8 @@ export async function changeReservation(
   if (!isJobStatus(to) || !mayChangeJobStatus(from, to, 'form')) {
     throw new HttpError(409, jobStatusRefusal(from, to as never), { from, to }, 'jobStatusChange');
   }
+  // canceling is its own action of the reservations module (an agent edits but does not cancel)
+  if (to === 'canceled' && from !== 'canceled') requireAccess(p, 'jobs', 'cancel');
   const changed = Object.keys(patch).filter(
     (k) => JSON.stringify(patch[k] ?? null) !== JSON.stringify(current[k] ?? null),
   );
@@ -340,7 +345,10 @@ export async function changeReservation(
     // the others of the series still editable: the same change, a new time kept on each one's own day
     const query: Doc = { series: seriesId, _id: { $ne: id }, status: { $in: [...EDITABLE_JOB_STATUSES] } };
     if (scopeOfSeries === 'following') query.date = { $gt: String(current.date) };
-    const { data: others } = await store.find('jobs', { query, limit: 1000 }, scope, tx);
+    // a change of the ride (a time, a place) is for the same legs of the round trips; a cancel or a note for every leg
+    const everyLeg = Object.keys(valid.patch).every((k) => ALWAYS_EDITABLE.has(k));
+    const found = await store.find('jobs', { query, limit: 1000 }, scope, tx);
+    const others = everyLeg ? found.data : found.data.filter((o) => legOf(o) === legOf(current));
     const time = typeof valid.patch.date === 'string' ? valid.patch.date.slice(11) : undefined;
     for (const other of others) {
       const own = { ...valid.patch, ...(time ? { date: `${String(other.date).slice(0, 10)} ${time}` } : {}) };
@@ -349,7 +357,7 @@ export async function changeReservation(
     }
     // what the series books from now on follows the change too
     const s = await store.getById('jobseries', seriesId, tx);
-    if (s) {
+    if (s && (everyLeg || legOf(current) === 'A')) {
       const template = { ...(s.template as Doc), ...valid.patch };
       if (time) template.date = `${String((s.template as Doc).date ?? s.start).slice(0, 10)} ${time}`;
       const stop = to === 'canceled' ? { more: false } : {};
@@ -359,6 +367,12 @@ export async function changeReservation(
   });
   for (const reference of refunds) await payments.refund(reference);
   return result;
+}
+
+/** Which leg of its round trip a reservation is (a one-way one is its own leg A). */
+function legOf(job: Doc): 'A' | 'B' {
+  const legs = job.legs as { A?: number } | undefined;
+  return !legs || legs.A === job._id ? 'A' : 'B';
 }
 
 /** The refund record of a canceled paid reservation; the provider is called once the transaction commits. */

@@ -49,6 +49,34 @@ describe('options', () => {
     expect((everyRider.body.data as unknown[]).length).toBe(2);
   });
 
+  it('gives an agent the site’s known places with their address and coordinates, and a rider’s details', async () => {
+    const admin = await h.tokenOf('admin');
+    const place = {
+      unit: 1,
+      name: 'Gare Centrale',
+      type: 'general',
+      address: '895 Rue De la Gauchetière O',
+      lat: 45.4999,
+      lon: -73.5666,
+    };
+    const made = await h.call({ act: 'insert', col: 'locations', token: admin, data: place });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const agent = await h.tokenOf('agent');
+    const places = await options(agent, { resource: 'jobs', col: 'locations', unit: 1 });
+    expect(places.body.data).toContainEqual({
+      _id: made.body._id,
+      label: 'Gare Centrale',
+      carry: { address: place.address, lat: place.lat, lon: place.lon },
+    });
+    const riders = await options(agent, { resource: 'jobs', col: 'users', unit: 1 });
+    expect(riders.body.data).toContainEqual(
+      expect.objectContaining({
+        label: 'Rider Site1',
+        carry: expect.objectContaining({ email: 'r1@t.local', profiles: [1] }),
+      }),
+    );
+  });
+
   it('answers only labels, only for what the resource refers to, only to whoever may use the resource', async () => {
     const dispatcher = await h.tokenOf('dispatcher');
     const drivers = await options(dispatcher, { resource: 'driverShifts', col: 'drivers' });

@@ -5,8 +5,8 @@ import { BadRequest } from '../../protocol/errors.ts';
 import { MAX_LIMIT } from '../../store/collection.store.ts';
 
 /**
- * The choices of a reference (spec: selects of the forms, labels of the lists): id and label of the
- * records of `col` the resource refers to, narrowed as the reference says (its query, the record's
+ * The choices of a reference (spec: selects of the forms, labels of the lists): id and label (and the
+ * fields the reference carries) of the records of `col` the resource refers to, narrowed as the reference says (its query, the record's
  * site), within the caller's scope. Only the label's fields are read.
  */
 const options: Act = {
@@ -23,7 +23,8 @@ const options: Act = {
       ...(ids ? { _id: { $in: ids } } : {}),
       ...(ref.sameSiteAs && unit !== undefined ? { unit } : {}),
     });
-    const project = Object.fromEntries(ref.label.map((f) => [f, 1]));
+    const carried = ref.carry ?? [];
+    const project = Object.fromEntries([...ref.label, ...carried].map((f) => [f, 1]));
     const sort = { [ref.label[0] ?? '_id']: 1 };
     const limit = ids ? ids.length : MAX_LIMIT;
     const found = await ctx.services.store.find(col, { query, project, sort, limit }, scopeOf(p));
@@ -35,6 +36,7 @@ const options: Act = {
             .map((f) => (typeof d[f] === 'string' || typeof d[f] === 'number' ? String(d[f]) : ''))
             .join(' ')
             .trim() || `#${d._id}`,
+        ...(carried.length ? { carry: Object.fromEntries(carried.map((f) => [f, d[f]])) } : {}),
       })),
     };
   },

@@ -7,6 +7,7 @@ import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePa
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
+import { FORM_EXTENSIONS } from './formExtensions.ts';
 import type { ScreenDef, SubRoute } from './screens.ts';
 
 /** Pages of a resource's extra actions (ResourceDef.actions), by the sub-route's page. */
@@ -40,6 +41,7 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
   }
   const resource = resourceByKey(def.key);
   if (resource) {
+    const extension = FORM_EXTENSIONS[resource.key];
     const formMode = sub?.path === 'create' ? 'create' : sub?.path === 'edit/:id' ? 'edit' : undefined;
     // A side form opens over its list: the same list element on the list, create and edit routes, never mounted anew.
     if (resource.sideForm && (!sub || formMode)) {
@@ -52,9 +54,19 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
     }
     if (!sub) return <ResourceListPage key={resource.key} def={resource} screen={def} />;
     if (sub.path === 'create')
-      return <ResourceFormPage key={`${resource.key}:create`} def={resource} screen={def} mode="create" />;
+      return (
+        <ResourceFormPage
+          key={`${resource.key}:create`}
+          def={resource}
+          screen={def}
+          mode="create"
+          extension={extension}
+        />
+      );
     if (sub.path === 'edit/:id')
-      return <ResourceFormPage key={`${resource.key}:edit`} def={resource} screen={def} mode="edit" />;
+      return (
+        <ResourceFormPage key={`${resource.key}:edit`} def={resource} screen={def} mode="edit" extension={extension} />
+      );
     const extra = sub.page ? EXTRA_PAGES[sub.page] : undefined;
     if (extra && resource.actions?.includes(extra.action)) return <extra.Page basePath={def.path} />;
   }

@@ -53,7 +53,10 @@ export function FieldInput({ resource, field, name, label, control, itemLabel }:
       </Suspense>
     );
   }
-  if (field.input === 'place') return <PlaceInput name={name} label={label} control={control} errorText={errorText} />;
+  if (field.input === 'place')
+    return (
+      <PlaceInput name={name} label={label} control={control} errorText={errorText} known={refOptions.data ?? []} />
+    );
   const render = RENDERERS[field.input];
   return (
     <Controller

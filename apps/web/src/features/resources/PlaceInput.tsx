@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { type Control, Controller, type FieldValues } from 'react-hook-form';
@@ -13,28 +24,68 @@ interface PlaceInputProps {
   label: string;
   control: Control<FieldValues>;
   errorText: (message: unknown) => string | undefined;
+  /** Known places to choose from (a site's locations: the field's reference carries their address and coordinates). */
+  known?: readonly KnownPlace[];
 }
 
-/** An address with its coordinates, typed or picked on a map in a dialog. */
-export function PlaceInput({ name, label, control, errorText }: PlaceInputProps) {
+export interface KnownPlace {
+  value: string;
+  label: string;
+  carry?: Record<string, unknown>;
+}
+
+type Place = { address?: string; lat?: number; lon?: number; location?: number };
+
+/** The place a known one fills in: its address, coordinates and id (`location`). */
+export function placeOf(known: KnownPlace): Place {
+  const c = known.carry ?? {};
+  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return { address: String(c.address ?? known.label), lat: num(c.lat), lon: num(c.lon), location: Number(known.value) };
+}
+
+/** The text a known place is chosen by: its name, and its address when that says more. */
+const choiceText = (k: KnownPlace) =>
+  typeof k.carry?.address === 'string' && k.carry.address !== k.label ? `${k.label} — ${k.carry.address}` : k.label;
+
+/**
+ * An address with its coordinates: typed, picked on a map in a dialog, or one of the known places
+ * chosen as the address is typed (which fills its coordinates); typing another address forgets it.
+ */
+export function PlaceInput({ name, label, control, errorText, known = [] }: PlaceInputProps) {
   const { t } = useTranslation();
   const [mapOpen, setMapOpen] = useState(false);
   const pick = t('form.pickOnMap', { label });
+  const byText = new Map(known.map((k) => [choiceText(k), k]));
   return (
     <Group align="start" wrap="nowrap" gap="sm">
       <Controller
         control={control}
-        name={`${name}.address`}
-        render={({ field: f, fieldState }) => (
-          <TextInput
-            style={{ flex: 1 }}
-            label={label}
-            value={f.value ?? ''}
-            onChange={f.onChange}
-            onBlur={f.onBlur}
-            error={errorText(fieldState.error?.message)}
-          />
-        )}
+        name={name}
+        render={({ field: f, fieldState }) => {
+          const place = (f.value ?? {}) as Place;
+          const error = errorText(
+            fieldState.error?.message ??
+              (fieldState.error as { address?: { message?: string } } | undefined)?.address?.message,
+          );
+          const common = { style: { flex: 1 }, label, value: place.address ?? '', onBlur: f.onBlur, error };
+          if (known.length === 0)
+            return <TextInput {...common} onChange={(e) => f.onChange({ ...place, address: e.currentTarget.value })} />;
+          return (
+            <Autocomplete
+              {...common}
+              data={[...byText.keys()]}
+              limit={20}
+              onChange={(text) => {
+                const chosen = byText.get(text);
+                if (chosen) f.onChange({ ...place, ...placeOf(chosen) });
+                else {
+                  const { location: _known, ...typed } = place;
+                  f.onChange({ ...typed, address: text });
+                }
+              }}
+            />
+          );
+        }}
       />
       {(['lat', 'lon'] as const).map((k) => (
         <Controller

@@ -8,7 +8,7 @@ import { type Control, type FieldValues, useWatch } from 'react-hook-form';
  * with `sameSiteAs`, only records of the site chosen in the form (none before one is chosen).
  */
 export function useRefSpec(field: FormField, control: Control<FieldValues>): RefSpec | undefined {
-  const ref = field.input === 'ref' || field.input === 'refs' ? field.ref : undefined;
+  const ref = field.input === 'ref' || field.input === 'refs' || field.input === 'place' ? field.ref : undefined;
   const by = useWatch({ control, name: ref?.colBy?.field ?? '', disabled: !ref?.colBy });
   const site = useWatch({ control, name: ref?.sameSiteAs ?? '', disabled: !ref?.sameSiteAs });
   if (!ref) return undefined;

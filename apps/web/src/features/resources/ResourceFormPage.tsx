@@ -2,9 +2,12 @@ import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Tabs } from '@manti
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ResourceDef, visibleTabs } from '@tc/domain';
+import type { TFunction } from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '#src/api/client.ts';
+import { type ApiError, call } from '#src/api/client.ts';
+import { withConfirmations } from '#src/app/confirmations.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
@@ -20,15 +23,30 @@ import { SuspendButton } from './SuspendButton.tsx';
 import { useRecord } from './useRecord.ts';
 import type { Row } from './useResourcePage.ts';
 
+/** What a resource adds to its generic form page (a reservation: its fares, payment, return and repeat; its questions). */
+export interface FormExtension {
+  /** More of the form, in the same form, after the section of each key (ResourceForm's `extra`). */
+  extra?: (mode: 'create' | 'edit') => Partial<Record<string, ReactNode>> | undefined;
+  /** Asks the user what a 409 `{confirm}` answer asks (app/confirmations.ts); without it, the refusal stands. */
+  confirm?: (t: TFunction, err: ApiError) => Promise<boolean>;
+  /** Told once a create is stored, with the insert's answer. */
+  created?: (t: TFunction, stored: Row & { legB?: Row; series?: number[] }) => void;
+  /** What an update sends besides its data (a series' scope); null when the user withdrew. */
+  updateOptions?: (record: Row, t: TFunction) => Promise<Record<string, unknown> | null>;
+  /** Beside the record's title. */
+  Header?: ComponentType<{ record: Row }>;
+}
+
 interface Props {
   def: ResourceDef;
   screen: ScreenDef;
   mode: 'create' | 'edit';
+  extension?: FormExtension;
 }
 
 /** Create or edit page of a resource (resources with a side form use `ResourceSideForm` over their list). */
-export function ResourceFormPage({ def, screen, mode }: Props) {
-  return <FormBody def={def} basePath={screen.path} mode={mode} page />;
+export function ResourceFormPage({ def, screen, mode, extension }: Props) {
+  return <FormBody def={def} basePath={screen.path} mode={mode} extension={extension} page />;
 }
 
 /** The create or edit form in a drawer over the list, which stays mounted (its search, page and scroll kept). */
@@ -56,12 +74,14 @@ function FormBody({
   mode,
   cols,
   page,
+  extension,
 }: {
   def: ResourceDef;
   basePath: string;
   mode: 'create' | 'edit';
   cols?: number;
   page?: boolean;
+  extension?: FormExtension;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -97,8 +117,19 @@ function FormBody({
     const written = links ? Object.fromEntries(Object.entries(values).filter(([k]) => k !== links.field)) : values;
     try {
       if (mode === 'create') {
-        const stored = await call('insert', { col: def.collection, data: { ...written, ...(def.fixed ?? {}) } });
+        const data = { ...written, ...(def.fixed ?? {}) };
+        const ask = extension?.confirm;
+        const stored = await withConfirmations(
+          (allow) => call('insert', { col: def.collection, data, ...allow }),
+          (err) => {
+            if (!ask) throw err;
+            return ask(t, err);
+          },
+        );
+        // the user withdrew at the server's question: the form stays as it is
+        if (!stored) return false;
         notifySuccess(t('form.created', { entity }));
+        extension?.created?.(t, stored);
         // the record exists: a refused link is told as it is, not as a failed create
         await writeLinks(stored._id, [], linked).catch(notifyError);
         if (def.inviteOnCreate && typeof values.email === 'string') {
@@ -112,10 +143,13 @@ function FormBody({
         const row = current as Row;
         const changed = changedFields(row, written);
         if (Object.keys(changed).length > 0) {
+          const options = extension?.updateOptions ? await extension.updateOptions(row, t) : {};
+          if (options === null) return false;
           await call('update', {
             col: def.collection,
             query: { _id: row._id },
             data: { ...changed, _version: row._version },
+            ...options,
           });
         }
         await writeLinks(row._id, links ? row[links.field] : undefined, linked);
@@ -138,12 +172,16 @@ function FormBody({
       onCancel={back}
       cols={cols}
       readOnly={mode === 'edit' && !can(def.module, 'edit')}
+      extra={extension?.extra?.(mode)}
     />
   );
   const title = current ? recordTitle(def, current, t) : t('form.newTitle', { entity });
   const header = (
     <Group justify="space-between">
-      {page ? <PageTitle>{title}</PageTitle> : <span />}
+      <Group gap="sm">
+        {page ? <PageTitle>{title}</PageTitle> : null}
+        {current && extension?.Header ? <extension.Header record={current} /> : null}
+      </Group>
       {current ? (
         <RecordActions
           def={def}

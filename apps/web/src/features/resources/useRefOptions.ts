@@ -15,7 +15,7 @@ export function useRefOptions(resource: string, ref: RefSpec | undefined) {
     queryFn: async () => {
       const body = { resource, col: (ref as RefSpec).col, ...(typeof unit === 'number' ? { unit } : {}) };
       const r = await call('options', body, { priority: 'high' });
-      return r.data.map((o) => ({ value: String(o._id), label: o.label }));
+      return r.data.map((o) => ({ value: String(o._id), label: o.label, carry: o.carry }));
     },
     staleTime: 30_000,
   });

@@ -16,6 +16,9 @@ import {
 import { drivers } from './drivers.ts';
 import { blacklist, fares, shuttles } from './fleet.ts';
 import { jobs } from './jobs.ts';
+
+export { RIDER_REF } from './jobs.ts';
+
 import { parents } from './parents.ts';
 import { passengers } from './passengers.ts';
 import { employees, students } from './people.ts';

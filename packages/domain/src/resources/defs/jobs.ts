@@ -44,6 +44,16 @@ export const RIDER_REF: RefSpec = {
   search: ['firstName', 'lastName', 'phone', 'email', 'code'],
   query: { role: { $in: ['passenger', 'student', 'employee'] } },
   sameSiteAs: 'unit',
+  // what a chosen rider fills in the reservation (an agent reads riders through their choices only)
+  carry: ['firstName', 'lastName', 'phone', 'email', 'profiles', 'home'],
+};
+
+/** The site's known places a reservation goes from or to: choosing one fills its address and coordinates. */
+const LOCATION_REF: RefSpec = {
+  col: 'locations',
+  label: ['name'],
+  carry: ['address', 'lat', 'lon'],
+  sameSiteAs: 'unit',
 };
 
 const PROFILE_REF: RefSpec = { col: 'profiles', label: ['name'], sameSiteAs: 'unit' };
@@ -200,8 +210,8 @@ export const jobs: ResourceDef = resource({
       key: 'ride',
       fields: [
         { name: 'date', input: 'datetime', required: true },
-        { name: 'from', input: 'place', required: true },
-        { name: 'to', input: 'place', required: true },
+        { name: 'from', input: 'place', required: true, ref: LOCATION_REF },
+        { name: 'to', input: 'place', required: true, ref: LOCATION_REF },
         { name: 'terminal', input: 'text' },
         { name: 'seats', input: 'number', required: true },
         { name: 'adults', input: 'number' },
@@ -256,5 +266,8 @@ export const jobs: ResourceDef = resource({
     { field: 'driver', ref: { col: 'drivers', label: ['lastName'], sameSiteAs: 'unit' } },
     { field: 'car', ref: { col: 'cars', label: ['name'], sameSiteAs: 'unit' } },
     { field: 'shuttle', ref: { col: 'shuttles', label: ['name'], sameSiteAs: 'unit' } },
+    // a known place chosen in the form: a location of the reservation's site
+    { field: 'from.location', ref: LOCATION_REF },
+    { field: 'to.location', ref: LOCATION_REF },
   ],
 });

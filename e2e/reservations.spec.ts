@@ -1,0 +1,118 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { logIn, RAW_KEY, visibleText } from './helpers.ts';
+
+/** A day ahead on the demo site's calendar (America/Toronto), whatever the browser's zone. */
+const ahead = (days: number) => addDays(localDay('America/Toronto'), days);
+
+function bookingForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Reservation' });
+}
+
+/** Chooses the n-th passenger of the site; their names, profile and home fill in. Returns their last name. */
+async function choosePassenger(page: Page, form: Locator, n: number): Promise<string> {
+  await form.getByRole('combobox', { name: 'Passenger', exact: true }).click();
+  await page.getByRole('option').nth(n).click();
+  const last = form.getByRole('textbox', { name: 'Last name', exact: true });
+  await expect(last).not.toHaveValue('');
+  await expect(form.getByRole('combobox', { name: 'From', exact: true })).not.toHaveValue('');
+  return last.inputValue();
+}
+
+/** A known place chosen as the address is typed: its coordinates fill in. */
+async function chooseTo(page: Page, form: Locator, typed: string) {
+  await form.getByRole('combobox', { name: 'To', exact: true }).fill(typed);
+  await page.getByRole('option').first().click();
+}
+
+test('an agent books a round trip at a quoted fare paid by card, and finds both legs', async ({ page }) => {
+  await logIn(page, 'agent@demo.local');
+  await page.goto('jobs/create');
+  const form = bookingForm(page);
+  const last = await choosePassenger(page, form, 3);
+  const day = ahead(21);
+  await form.locator('input[type=datetime-local]').first().fill(`${day}T06:15`);
+  await chooseTo(page, form, 'Airport');
+  // the fares of the journey, one per service: the first is chosen
+  const fares = page.getByRole('table', { name: 'Fares' });
+  const choose = fares.getByRole('button', { name: /^Choose the fare of/ }).first();
+  await expect(choose).toBeVisible();
+  await choose.click();
+  await expect(choose).toHaveAttribute('aria-pressed', 'true');
+  await expect(choose).toHaveText('Chosen');
+  const price = await form.getByRole('textbox', { name: 'Price', exact: true }).inputValue();
+  expect(Number(price)).toBeGreaterThan(0);
+  // the return, five days later
+  await form.getByRole('switch', { name: 'Round trip' }).check();
+  await form
+    .locator('input[type=datetime-local]')
+    .nth(1)
+    .fill(`${ahead(26)}T19:30`);
+  // paid by card: the card's fields appear
+  await form.getByRole('combobox', { name: 'Payment type', exact: true }).click();
+  await page.getByRole('option', { name: 'Card', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242424242424241');
+  await form.getByRole('textbox', { name: 'Expiry (MM/YY)', exact: true }).fill('12/30');
+  await form.getByRole('textbox', { name: 'CVV', exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  // a mistyped number is caught before anything is sent
+  await expect(form.getByText('The card number that was entered is invalid')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242424242424242');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText(/^Round trip booked: #\d+ and its return #\d+$/)).toBeVisible();
+
+  // the list, as the agent home opens it: the passenger's reservations of those days
+  await page.goto(`jobs?search=${encodeURIComponent(last)}&from=${day}&to=${ahead(26)}`);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole('link').first().click();
+  await expect(page.getByText('Paid by visa ···· 4242')).toBeVisible();
+  // leg A opens leg B
+  await page.getByRole('link', { name: /^Leg B: #\d+$/ }).click();
+  await expect(page.getByRole('link', { name: /^Leg A: #\d+$/ })).toBeVisible();
+});
+
+test('a likely duplicate is booked only once the agent confirms it', async ({ page }) => {
+  await logIn(page, 'agent@demo.local');
+  const book = async () => {
+    await page.goto('jobs/create');
+    const form = bookingForm(page);
+    await choosePassenger(page, form, 5);
+    await form
+      .locator('input[type=datetime-local]')
+      .first()
+      .fill(`${ahead(30)}T10:00`);
+    await chooseTo(page, form, 'Airport');
+    await form.getByRole('textbox', { name: 'Price', exact: true }).fill('45');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+  };
+  await book();
+  await expect(page.getByText('Reservation created')).toBeVisible();
+  await book();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the reservation' });
+  await expect(dialog.getByText(/already has a reservation from and to the same places/)).toBeVisible();
+  // declined: nothing is booked and the form stays
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'New Reservation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm the reservation' })
+    .getByRole('button', { name: 'Book anyway' })
+    .click();
+  await expect(page.getByText('Reservation created')).toBeVisible();
+});
+
+test('the booking form reads in Portuguese, fares and repeat included, with no raw key', async ({ page }) => {
+  await logIn(page, 'agent@demo.local');
+  await page.getByText('PT', { exact: true }).click();
+  await page.goto('jobs/create');
+  const form = page.getByRole('form', { name: 'Reserva' });
+  await form.getByRole('switch', { name: 'Repetir' }).check();
+  await form.getByRole('switch', { name: 'Ida e volta' }).check();
+  await form.getByRole('combobox', { name: 'Tipo de pagamento', exact: true }).click();
+  await page.getByRole('option', { name: 'Cartão', exact: true }).click();
+  await expect(form.getByRole('textbox', { name: 'Número do cartão', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Criar', exact: true }).click();
+  await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
+  expect(await visibleText(page)).not.toMatch(RAW_KEY);
+});
