@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, localDay } from '../packages/domain/src/index.ts';
-import { logIn, RAW_KEY, visibleText } from './helpers.ts';
+import { logIn, logOut, RAW_KEY, visibleText } from './helpers.ts';
 
 /** A day ahead on the demo site's calendar (America/Toronto), whatever the browser's zone. */
 const ahead = (days: number) => addDays(localDay('America/Toronto'), days);
@@ -70,6 +70,44 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   // leg A opens leg B
   await page.getByRole('link', { name: /^Leg B: #\d+$/ }).click();
   await expect(page.getByRole('link', { name: /^Leg A: #\d+$/ })).toBeVisible();
+  // an agent sees no history nor accounting: only the notes tab
+  await expect(page.getByRole('tab', { name: 'Summary' })).toHaveCount(0);
+  const legB = page.url();
+
+  // the office side: an admin sees the leg's charge, its life, and keeps its notes
+  await logOut(page);
+  await logIn(page, 'admin@demo.local');
+  await page.goto(legB);
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const charge = page.getByRole('row').filter({ hasText: 'Payment' });
+  await expect(charge).toContainText('···· 4242');
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  await expect(page.getByText('Booked as New')).toBeVisible();
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await page.getByRole('textbox', { name: 'Note' }).fill('Gate code 4411');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const note = page.getByRole('row').filter({ hasText: 'Gate code 4411' });
+  await expect(note).toBeVisible();
+  await note.getByRole('button', { name: 'Pin' }).click();
+  await expect(note.getByText('Pinned')).toBeVisible();
+  await note.getByRole('button', { name: 'Unpin' }).click();
+  await expect(note.getByText('Pinned')).toHaveCount(0);
+  await note.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Note' }).fill('Gate code 4412');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  const edited = page.getByRole('row').filter({ hasText: 'Gate code 4412' });
+  await expect(edited).toBeVisible();
+  await edited.getByRole('button', { name: 'Delete note' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete note' }).click();
+  await expect(edited).toHaveCount(0);
+  // canceled, its card payment is refunded
+  await page.getByRole('button', { name: 'Cancel reservation' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel reservation' }).click();
+  await expect(page.getByText(/^Reservation #\d+ canceled$/)).toBeVisible();
+  await page.goto(legB);
+  await expect(page.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Refund' })).toContainText('···· 4242');
 });
 
 test('a likely duplicate is booked only once the agent confirms it', async ({ page }) => {
@@ -102,6 +140,39 @@ test('a likely duplicate is booked only once the agent confirms it', async ({ pa
   await expect(page.getByText('Reservation created')).toBeVisible();
 });
 
+test('a weekly series of 10: each date booked, the repeat asked for when one is changed', async ({ page }) => {
+  await logIn(page, 'agent@demo.local');
+  await page.goto('jobs/create');
+  const form = bookingForm(page);
+  const last = await choosePassenger(page, form, 7);
+  await form
+    .locator('input[type=datetime-local]')
+    .first()
+    .fill(`${ahead(2)}T07:40`);
+  await chooseTo(page, form, 'Gare');
+  await form.getByRole('textbox', { name: 'Price', exact: true }).fill('22');
+  await form.getByRole('switch', { name: 'Repeat' }).check();
+  // every week on one weekday, ten times: the weekday of the first date
+  const weekday = new Date(`${ahead(2)}T12:00:00Z`).getUTCDay();
+  const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  await form.getByText(names[weekday] as string, { exact: true }).click();
+  await form.getByRole('textbox', { name: 'Times', exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Series booked: 10 dates')).toBeVisible();
+  await page.goto(`jobs?search=${encodeURIComponent(last)}&from=${ahead(2)}&to=${ahead(2 + 7 * 9)}`);
+  await expect(page.locator('tbody tr').filter({ hasText: '07:40' })).toHaveCount(10);
+  // a change of one date asks which of the series it is for
+  await page.locator('tbody tr').first().getByRole('link').first().click();
+  await expect(page.getByText('Repeating')).toBeVisible();
+  await bookingForm(page).getByRole('textbox', { name: 'Price', exact: true }).fill('24');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Change a repeating reservation' })
+    .getByRole('button', { name: 'All' })
+    .click();
+  await expect(page.getByText('Reservation updated')).toBeVisible();
+});
+
 test('the booking form reads in Portuguese, fares and repeat included, with no raw key', async ({ page }) => {
   await logIn(page, 'agent@demo.local');
   await page.getByText('PT', { exact: true }).click();
@@ -115,4 +186,42 @@ test('the booking form reads in Portuguese, fares and repeat included, with no r
   await page.getByRole('button', { name: 'Criar', exact: true }).click();
   await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
+});
+
+test('a quick reservation by keyboard only: the caller found by phone, the cheapest fare, Enter books', async ({
+  page,
+}) => {
+  await logIn(page, 'agent@demo.local');
+  // a passenger of the agent's site, by the phone they call from
+  await page.goto('passengers');
+  const row = page
+    .locator('tbody tr')
+    .filter({ hasText: /\d{3}-\d{3}-\d{4}/ })
+    .first();
+  await expect(row).toBeVisible();
+  const listed = (await row.textContent()) ?? '';
+  const number = listed.match(/\d{3}-\d{3}-\d{4}/)?.[0] as string;
+  expect(number).toBeTruthy();
+  await page.goto('jobs/quick');
+  const form = page.getByRole('form', { name: 'Quick reservation' });
+  const phone = form.getByRole('textbox', { name: 'Phone' });
+  await expect(phone).toBeFocused();
+  await page.keyboard.type(number);
+  await expect(form.getByText(/^On file: /)).toBeVisible();
+  await expect(form.getByRole('combobox', { name: 'From' })).not.toHaveValue('');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  await expect(form.getByRole('combobox', { name: 'To' })).toBeFocused();
+  await page.keyboard.type('Trudeau');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(form.getByText(/^Cheapest fare: .+ \d+\.\d\d$/)).toBeVisible();
+  await page.keyboard.press('Enter');
+  // the pickup is soon: inside the suppliers' limitation, confirmed with Enter
+  const dialog = page.getByRole('dialog', { name: 'Confirm the reservation' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Reservation #\d+ booked$/)).toBeVisible();
+  // the next call starts empty, on the phone
+  await expect(phone).toHaveValue('');
+  await expect(phone).toBeFocused();
 });

@@ -23,9 +23,14 @@ export function requireAccess(p: Principal, module: ModuleKey, action: string): 
   if (!can(p.access, module, action)) throw new Forbidden();
 }
 
-/** One of the actions is enough (a reservation's price other than its quote: changeProfile or edit). */
-export function requireAnyAccess(p: Principal, module: ModuleKey, actions: readonly string[]): void {
-  if (!actions.some((a) => can(p.access, module, a))) throw new Forbidden();
+/**
+ * What a reservation's write needs beyond insert or update (docs/reservations.md): canceling it the
+ * reservations module's `cancel`; charging another price than the quoted fare `changeProfile` or `edit`.
+ */
+export function requireReservationRights(p: Principal, write: { cancels?: boolean; repricesQuote?: boolean }): void {
+  if (write.cancels && !can(p.access, 'jobs', 'cancel')) throw new Forbidden();
+  if (write.repricesQuote && !can(p.access, 'jobs', 'changeProfile') && !can(p.access, 'jobs', 'edit'))
+    throw new Forbidden();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { collectionDef, createFareContext } from '@tc/domain';
+import { collectionDef, computeJobFares, createFareContext } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ensureCatalog } from '../store/catalog.ts';
@@ -23,20 +23,47 @@ describe('demo data against the registry', () => {
   });
 });
 
+/** The fare engine's context over the demo's pricing records. */
+function fareContextOf(c: ReturnType<typeof generateDemo>['collections']) {
+  return createFareContext({
+    rates: c.rates ?? [],
+    fares: c.fares,
+    areas: c.areas,
+    locations: c.locations,
+    profiles: c.profiles,
+    holidays: c.holidays,
+    extraservices: c.extraservices,
+    services: c.services,
+  });
+}
+
 describe('demo data against the fare engine', () => {
   it('gives the engine only records it can read (no missing parent rate, no bad place)', () => {
     const c = generateDemo({ jobs: 0 }).collections;
-    const ctx = createFareContext({
-      rates: c.rates ?? [],
-      fares: c.fares,
-      areas: c.areas,
-      locations: c.locations,
-      profiles: c.profiles,
-      holidays: c.holidays,
-      extraservices: c.extraservices,
-      services: c.services,
-    });
+    const ctx = fareContextOf(c);
     expect(ctx.skipped).toEqual([]);
+  });
+
+  it('prices at least 90 % of the trips between two places of one site (a quote for the booking form)', () => {
+    const c = generateDemo({ jobs: 0 }).collections;
+    const ctx = fareContextOf(c);
+    let pairs = 0;
+    let priced = 0;
+    for (const unit of [1, 2, 3]) {
+      const places = (c.locations ?? []).filter((l) => l.unit === unit);
+      const profile = (c.profiles ?? []).find((p) => p.unit === unit)?._id;
+      for (const a of places) {
+        for (const b of places) {
+          if (a === b) continue;
+          pairs++;
+          const job = { unit, profile, from: { lat: a.lat, lon: a.lon }, to: { lat: b.lat, lon: b.lon } };
+          const { fares } = computeJobFares({ ...job, date: '2026-12-02 10:00' } as never, ctx, {} as never);
+          if (fares.length > 0) priced++;
+        }
+      }
+    }
+    expect(pairs).toBeGreaterThan(100);
+    expect(priced / pairs).toBeGreaterThanOrEqual(0.9);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNewYork } from './formatTime.ts';
+import { formatInZone, formatNewYork } from './formatTime.ts';
 
 describe('times in New York', () => {
   it('shows winter times at UTC-5 and summer times at UTC-4', () => {
@@ -21,5 +21,14 @@ describe('times in New York', () => {
     expect(formatNewYork('not a time')).toBe('not a time');
     expect(formatNewYork('')).toBe('');
     expect(formatNewYork(undefined)).toBe('');
+  });
+});
+
+describe('a time on a site’s clock', () => {
+  it('follows the site’s zone and its daylight saving, whatever the browser’s', () => {
+    expect(formatInZone('2026-01-15T17:04:05Z', 'America/Toronto')).toBe('2026-01-15 12:04');
+    expect(formatInZone('2026-07-01T03:30:00Z', 'America/Toronto')).toBe('2026-06-30 23:30');
+    expect(formatInZone('2026-07-01T03:30:00Z', 'Europe/Lisbon')).toBe('2026-07-01 04:30');
+    expect(formatInZone('', 'America/Toronto')).toBe('');
   });
 });

@@ -25,3 +25,28 @@ export function formatNewYork(time: string | number | Date | undefined | null): 
   for (const p of NEW_YORK.formatToParts(date)) part[p.type] = p.value;
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A stored time shown on a site's clock as `YYYY-MM-DD HH:mm` (one formatter per zone, made once). */
+export function formatInZone(time: string | number | Date | undefined | null, zone: string): string {
+  if (time == null || time === '') return '';
+  const date = time instanceof Date ? time : new Date(time);
+  if (Number.isNaN(date.getTime())) return String(time);
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(zone, format);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of format.formatToParts(date)) part[p.type] = p.value;
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}

@@ -1,4 +1,5 @@
 export * from './booking.ts';
 export * from './recurrence.ts';
 export * from './status.ts';
+export * from './timeline.ts';
 export * from './timeZone.ts';

@@ -51,7 +51,7 @@ export interface ResourceDef {
   /** Saved-filter rules of spec section 5: field -> allowed values (strings) or 'date' or 'number'. */
   savedFilters?: Record<string, readonly string[] | 'date' | 'number' | 'text'>;
   /** Tabs of the edit page besides information. */
-  tabs?: readonly ('notes' | 'history' | 'payments' | 'parents' | 'passengers')[];
+  tabs?: readonly ('summary' | 'notes' | 'history' | 'payments' | 'parents' | 'passengers')[];
   /** Suspend / unsuspend with a reason (passengers, students, drivers, vehicles, users). */
   suspend?: boolean;
   /** Activate / deactivate through a confirmation modal: the status field and its two values. */

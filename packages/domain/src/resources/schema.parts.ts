@@ -148,6 +148,8 @@ export const notes = () =>
         text: requiredText(),
         user: z.string().optional(),
         time: z.string().optional(),
+        /** Shown first, above the others (pin, unpin). */
+        pinned: z.boolean().optional(),
       }),
     )
     .optional();

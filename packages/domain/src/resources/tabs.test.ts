@@ -17,4 +17,12 @@ describe('record tabs a role may use', () => {
     expect(visibleTabs(passengers, canOf('agent'))).toContain('notes');
     expect(visibleTabs(passengers, canOf('admin'))).toEqual(passengers.tabs);
   });
+
+  it('shows a reservation’s summary to whoever reads history, and its charges to accounting', () => {
+    const jobs = resourceByKey('jobs');
+    if (!jobs) throw new Error('no jobs');
+    expect(visibleTabs(jobs, canOf('agent'))).toEqual(['notes']);
+    expect(visibleTabs(jobs, canOf('superagent'))).toEqual(['summary', 'notes', 'history']);
+    expect(visibleTabs(jobs, canOf('accountingadmin'))).toEqual(['summary', 'notes', 'payments', 'history']);
+  });
 });

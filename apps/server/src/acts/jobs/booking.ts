@@ -24,7 +24,7 @@ import {
   vk,
 } from '@tc/domain';
 import dayjs from 'dayjs';
-import { requireAccess, requireAnyAccess, scopeOf } from '../../access/access.ts';
+import { requireReservationRights, scopeOf } from '../../access/access.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { PaymentRefused } from '../../payments/provider.ts';
 import type { Services } from '../../protocol/act.ts';
@@ -169,7 +169,7 @@ export async function bookReservation(
   const price = typeof job.price === 'number' ? job.price : 0;
   // a price other than the quoted fare is a change of price: the changeProfile or edit action (issue 11)
   const quote = job.quote as { total: number } | undefined;
-  if (quote && quote.total !== price) requireAnyAccess(p, 'jobs', ['changeProfile', 'edit']);
+  requireReservationRights(p, { repricesQuote: quote !== undefined && quote.total !== price });
   const byCard = job.paymentType === 'card' && price > 0;
   if (byCard && !card) throw invalid('required', 'card.number');
   if (byCard && recurring) throw invalid('cardNoSeries', 'paymentType');
@@ -324,7 +324,7 @@ export async function changeReservation(
     throw new HttpError(409, jobStatusRefusal(from, to as never), { from, to }, 'jobStatusChange');
   }
   // canceling is its own action of the reservations module (an agent edits but does not cancel)
-  if (to === 'canceled' && from !== 'canceled') requireAccess(p, 'jobs', 'cancel');
+  requireReservationRights(p, { cancels: to === 'canceled' && from !== 'canceled' });
   const changed = Object.keys(patch).filter(
     (k) => JSON.stringify(patch[k] ?? null) !== JSON.stringify(current[k] ?? null),
   );

@@ -326,6 +326,65 @@ export function demoOperations(g: DemoContext & DemoMasterData & DemoPeople) {
     }
   }
 
+  // ---- a metered fare over each site's whole area, by distance: any two places of a site have a
+  // price (issue 11: getjobfares prices at least 90 % of the trips between two places of a site);
+  // the rates above are more particular and win by priority
+  const METER: [number, number, number][] = [
+    [0, 3, 1500],
+    [3, 6, 2200],
+    [6, 10, 3000],
+    [10, 15, 4000],
+    [15, 25, 5500],
+    [25, 60, 8000],
+  ];
+  for (const u of UNITS) {
+    const points = [...locs[u].map((l) => l.place), ...zoneAreas[u].map((z) => z.borough)];
+    const lats = points.map((p) => p.lat);
+    const lons = points.map((p) => p.lon);
+    const [s, n, w, e] = [
+      Math.min(...lats) - 0.04,
+      Math.max(...lats) + 0.04,
+      Math.min(...lons) - 0.06,
+      Math.max(...lons) + 0.06,
+    ];
+    const ring = [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ].map(([lon, lat]) => [Math.round((lon as number) * 1e6) / 1e6, Math.round((lat as number) * 1e6) / 1e6]);
+    const area = add('areas', {
+      unit: u,
+      name: `${unitCode[u]} metered area`,
+      type: 'zone-pricing',
+      color: '#868e96',
+      map: { type: 'Polygon', coordinates: [ring] },
+      ...stamp(),
+    });
+    const services: [number, string, number][] =
+      u === 1
+        ? [
+            [S.sedan, 'SED', 1],
+            [S.minivan, 'VAN', 1.35],
+          ]
+        : [[u === 2 ? S.school : S.shuttle, u === 2 ? 'SCH' : 'SHU', 0.6]];
+    for (const [service, tag, mult] of services) {
+      for (const [from, to, price] of METER) {
+        rate(u, {
+          code: `${unitCode[u]}-METER-${tag}-${from}-${to}`,
+          from: { type: 'area', id: area },
+          to: { type: 'area', id: area },
+          service,
+          price: Math.round((price * mult) / 25) * 25,
+          distanceFrom: from,
+          distanceTo: to,
+          priority: 5,
+        });
+      }
+    }
+  }
+
   // ---- fares (school fares, site 2): per zone a tagged base rate the school fares inherit from
   for (const z of zoneAreas[2]) {
     rate(2, {

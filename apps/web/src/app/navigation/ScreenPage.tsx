@@ -1,6 +1,7 @@
 import { type ResourceDef, resourceByKey } from '@tc/domain';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
+import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
@@ -39,6 +40,8 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         break;
     }
   }
+  // the booking desk's own pages: the quick reservation
+  if (def.key === 'jobs' && sub?.page === 'quick') return <QuickBookingPage />;
   const resource = resourceByKey(def.key);
   if (resource) {
     const extension = FORM_EXTENSIONS[resource.key];

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormField, type JobFare, RIDER_REF } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import { useEffect, useState } from 'react';
-import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
+import { type Control, type FieldValues, type UseFormSetValue, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
@@ -28,6 +28,28 @@ export function fareJobOf(v: Doc): Doc | null {
 
 const QUOTED = ['unit', 'profile', 'from', 'to', 'date', 'seats', 'adults', 'infants', 'extraServices'] as const;
 
+/** The fares of the form's journey (`getjobfares`), asked again as the journey changes; none until it is known. */
+export function useJobFares(control: Control<FieldValues>) {
+  const watched = useWatch({ control, name: [...QUOTED] });
+  const job = fareJobOf(Object.fromEntries(QUOTED.map((k, i) => [k, watched[i]])));
+  const [key] = useDebouncedValue(job ? JSON.stringify(job) : null, 250);
+  const fares = useQuery({
+    queryKey: ['getjobfares', key],
+    queryFn: () => call('getjobfares', { job: JSON.parse(key as string) }),
+    enabled: key !== null,
+    staleTime: 60_000,
+  });
+  return { known: job !== null, fares };
+}
+
+/** What choosing a fare writes in the form: the service, the price and the quote kept beside it. */
+export function chooseFare(setValue: UseFormSetValue<FieldValues>, fare: JobFare): void {
+  const options = { shouldDirty: true, shouldValidate: true };
+  setValue('service', fare.service, options);
+  setValue('price', fare.total, options);
+  setValue('quote', { service: fare.service, code: fare.code, total: fare.total }, options);
+}
+
 /**
  * The booking form's own parts (docs/reservations.md), after the reservation's sections: the
  * chosen passenger's details filled in, the return of a round trip and the repeat rule, the fares
@@ -44,7 +66,8 @@ export const BOOKING_EXTRAS = {
   billing: <CardPanel />,
 };
 
-type Rider = {
+/** What a rider's choice carries (RIDER_REF.carry). */
+export type Rider = {
   firstName?: string;
   lastName?: string;
   phone?: string;
@@ -78,27 +101,14 @@ function PassengerFill() {
 
 /** Each service's fare as soon as the journey is known; choosing one sets the service, the price and the quote. */
 function FaresPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { control, setValue } = useFormContext<FieldValues>();
-  const watched = useWatch({ control, name: [...QUOTED] });
   const chosen = useWatch({ control, name: 'quote' }) as { service?: number; code?: string } | undefined;
-  const job = fareJobOf(Object.fromEntries(QUOTED.map((k, i) => [k, watched[i]])));
-  const [key] = useDebouncedValue(job ? JSON.stringify(job) : null, 250);
-  const fares = useQuery({
-    queryKey: ['getjobfares', key],
-    queryFn: () => call('getjobfares', { job: JSON.parse(key as string) }),
-    enabled: key !== null,
-    staleTime: 60_000,
-  });
-  const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const choose = (fare: JobFare) => {
-    const options = { shouldDirty: true, shouldValidate: true };
-    setValue('service', fare.service, options);
-    setValue('price', fare.total, options);
-    setValue('quote', { service: fare.service, code: fare.code, total: fare.total }, options);
-  };
+  const { known, fares } = useJobFares(control);
+  const money = useMoney();
+  const choose = (fare: JobFare) => chooseFare(setValue, fare);
   let body: React.ReactNode;
-  if (!job) body = <Text c="dimmed">{t('booking.faresNeed')}</Text>;
+  if (!known) body = <Text c="dimmed">{t('booking.faresNeed')}</Text>;
   else if (fares.isError) body = <Alert color="red">{serverErrorText(fares.error)}</Alert>;
   else if (!fares.data) body = <Text c="dimmed">{t('common.loading')}</Text>;
   else if (fares.data.fares.length === 0) body = <Text c="dimmed">{t('booking.noFares')}</Text>;
@@ -174,6 +184,12 @@ function FaresPanel() {
       {body}
     </Paper>
   );
+}
+
+/** Money as the language writes it, with two decimals. */
+export function useMoney(): Intl.NumberFormat {
+  const { i18n } = useTranslation();
+  return new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 const CARD_FIELDS: FormField[] = [

@@ -1,13 +1,16 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { EDITABLE_JOB_STATUSES, type JobStatus } from '@tc/domain';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type ApiError, call } from '#src/api/client.ts';
 import { APP_BASE } from '#src/app/navigation/base.ts';
-import { notifySuccess } from '#src/app/notify.ts';
+import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSession } from '#src/app/session/useSession.ts';
 import type { FormExtension } from '#src/features/resources/ResourceFormPage.tsx';
 import type { Row } from '#src/features/resources/useResourcePage.ts';
 import { BOOKING_EXTRAS } from './BookingExtras.tsx';
@@ -75,6 +78,8 @@ export function askConfirmation(t: TFunction, err: ApiError): Promise<boolean> {
         </Stack>
       ),
       labels: { confirm: t('booking.bookAnyway'), cancel: t('common.cancel') },
+      // the answer is one key away: Enter books, Escape goes back to the form
+      confirmProps: { 'data-autofocus': true },
       onConfirm: () => answer(true),
       onCancel: () => answer(false),
       onClose: () => {
@@ -105,13 +110,64 @@ function JobHeader({ record }: { record: Row }) {
       {payment?.last4 ? (
         <Badge variant="outline">{t('booking.paidBy', { brand: payment.brand ?? '', last4: payment.last4 })}</Badge>
       ) : null}
+      <CancelButton record={record} />
     </Group>
+  );
+}
+
+/** Cancels the reservation (its series' following or all, if it repeats): for a role with the cancel action, while it is not in a trip. */
+function CancelButton({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!can('jobs', 'cancel') || !EDITABLE_JOB_STATUSES.includes(record.status as JobStatus)) return null;
+  const cancel = async () => {
+    const scope = record.series ? await askSeriesScope(t) : 'one';
+    if (scope === null) return;
+    try {
+      await call('update', {
+        col: 'jobs',
+        query: { _id: record._id },
+        data: { status: 'canceled', _version: record._version },
+        series: scope,
+      });
+      notifySuccess(t('booking.canceled', { id: record._id }));
+      await queryClient.invalidateQueries({ queryKey: ['find', 'jobs'] });
+      void navigate('/jobs');
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  return (
+    <Button
+      size="xs"
+      color="red"
+      variant="light"
+      onClick={() =>
+        record.series
+          ? void cancel()
+          : modals.openConfirmModal({
+              title: t('booking.cancel'),
+              children: t('booking.cancelQuestion'),
+              labels: { confirm: t('booking.cancel'), cancel: t('form.back') },
+              confirmProps: { color: 'red' },
+              onConfirm: () => void cancel(),
+            })
+      }
+    >
+      {t('booking.cancel')}
+    </Button>
   );
 }
 
 /** The reservation's form: the generic one with the booking's parts, its questions and its links. */
 export const jobFormExtension: FormExtension = {
   extra: (mode) => (mode === 'create' ? BOOKING_EXTRAS : undefined),
+  title: (record, t) => {
+    const name = [record.firstName, record.lastName].filter((v) => typeof v === 'string' && v).join(' ');
+    return `${t('resources.jobs.entity')} #${record._id}${name ? ` · ${name}` : ''}`;
+  },
   confirm: askConfirmation,
   created: (t, stored) => {
     if (stored.legB) notifySuccess(t('booking.roundTripBooked', { a: stored._id, b: stored.legB._id }));

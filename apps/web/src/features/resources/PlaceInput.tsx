@@ -26,6 +26,8 @@ interface PlaceInputProps {
   errorText: (message: unknown) => string | undefined;
   /** Known places to choose from (a site's locations: the field's reference carries their address and coordinates). */
   known?: readonly KnownPlace[];
+  /** The latitude and longitude inputs beside the address (off on a phone-sized form: the address and the map say it). */
+  coordinates?: boolean;
 }
 
 export interface KnownPlace {
@@ -49,9 +51,10 @@ const choiceText = (k: KnownPlace) =>
 
 /**
  * An address with its coordinates: typed, picked on a map in a dialog, or one of the known places
- * chosen as the address is typed (which fills its coordinates); typing another address forgets it.
+ * chosen as the address is typed (which fills its coordinates); typing another address forgets it
+ * and its coordinates.
  */
-export function PlaceInput({ name, label, control, errorText, known = [] }: PlaceInputProps) {
+export function PlaceInput({ name, label, control, errorText, known = [], coordinates = true }: PlaceInputProps) {
   const { t } = useTranslation();
   const [mapOpen, setMapOpen] = useState(false);
   const pick = t('form.pickOnMap', { label });
@@ -78,16 +81,15 @@ export function PlaceInput({ name, label, control, errorText, known = [] }: Plac
               onChange={(text) => {
                 const chosen = byText.get(text);
                 if (chosen) f.onChange({ ...place, ...placeOf(chosen) });
-                else {
-                  const { location: _known, ...typed } = place;
-                  f.onChange({ ...typed, address: text });
-                }
+                // another address than the known place's: its coordinates are not this one's either
+                else if (place.location !== undefined) f.onChange({ address: text });
+                else f.onChange({ ...place, address: text });
               }}
             />
           );
         }}
       />
-      {(['lat', 'lon'] as const).map((k) => (
+      {(coordinates ? (['lat', 'lon'] as const) : []).map((k) => (
         <Controller
           key={k}
           control={control}

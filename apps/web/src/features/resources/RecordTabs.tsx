@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { NOTE_TYPES, type ResourceDef } from '@tc/domain';
@@ -19,38 +20,109 @@ interface Note {
   text: string;
   user?: string;
   time: string;
+  pinned?: boolean;
 }
 
-/** The record's notes, newest first, and a form to add one (saved with the record's version). */
+/** A note as listed: where it sits in the record's notes (what a change rewrites). */
+type Listed = Note & { at: number };
+
+/**
+ * The record's notes, pinned ones first, then newest first: add one, change its text, delete it,
+ * pin or unpin it. Each change writes the notes with the record's version; a refused one is told.
+ */
 export function NotesTab({ def, record }: { def: ResourceDef; record: Row }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [type, setType] = useState<string | null>('general');
   const [text, setText] = useState('');
-  const notes = (Array.isArray(record.notes) ? (record.notes as Note[]) : []).slice().reverse();
-  const columns = useMemo<ColumnDef<Note, unknown>[]>(
-    () => [
-      { id: 'time', header: t('history.time'), cell: (c) => formatNewYork(c.row.original.time) },
-      { id: 'user', accessorKey: 'user', header: t('history.user') },
-      { id: 'type', header: t('form.noteType'), cell: (c) => t(`values.noteType.${c.row.original.type}`) },
-      { id: 'text', accessorKey: 'text', header: t('form.note') },
-    ],
-    [t],
-  );
-  const add = async () => {
-    if (!type || !text.trim()) return;
-    const note: Note = { type, text: text.trim(), user: user?.name, time: new Date().toISOString() };
+  const [editing, setEditing] = useState<number | null>(null);
+  const all = Array.isArray(record.notes) ? (record.notes as Note[]) : [];
+  const listed: Listed[] = all
+    .map((n, at) => ({ ...n, at }))
+    .sort((a, b) => Number(!!b.pinned) - Number(!!a.pinned) || b.at - a.at);
+  const write = async (notes: Note[]) => {
     try {
       await call('update', {
         col: def.collection,
         query: { _id: record._id },
-        data: { notes: [...(Array.isArray(record.notes) ? record.notes : []), note], _version: record._version },
+        data: { notes, _version: record._version },
       });
-      setText('');
       await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
+      return true;
     } catch (err) {
       notifyError(err);
+      return false;
+    }
+  };
+  const change = (at: number, patch: Partial<Note> | null) =>
+    write(all.flatMap((n, i) => (i !== at ? [n] : patch === null ? [] : [{ ...n, ...patch }])));
+  // a few notes: the columns are made with each render, their actions reading the record's notes and version
+  const columns: ColumnDef<Listed, unknown>[] = [
+    { id: 'time', header: t('history.time'), cell: (c) => formatNewYork(c.row.original.time) },
+    { id: 'user', accessorKey: 'user', header: t('history.user') },
+    { id: 'type', header: t('form.noteType'), cell: (c) => t(`values.noteType.${c.row.original.type}`) },
+    {
+      id: 'text',
+      header: t('form.note'),
+      cell: (c) => (
+        <Group gap={6} wrap="nowrap">
+          {c.row.original.pinned ? <Badge size="xs">{t('form.pinned')}</Badge> : null}
+          <span>{c.row.original.text}</span>
+        </Group>
+      ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      cell: (c) => {
+        const n = c.row.original;
+        return (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <Button size="compact-xs" variant="subtle" onClick={() => void change(n.at, { pinned: !n.pinned })}>
+              {t(n.pinned ? 'form.unpin' : 'form.pin')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => {
+                setEditing(n.at);
+                setType(n.type);
+                setText(n.text);
+              }}
+            >
+              {t('form.editNote')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={() =>
+                modals.openConfirmModal({
+                  title: t('form.deleteNote'),
+                  children: n.text,
+                  labels: { confirm: t('form.deleteNote'), cancel: t('common.cancel') },
+                  confirmProps: { color: 'red' },
+                  onConfirm: () => void change(n.at, null),
+                })
+              }
+            >
+              {t('form.deleteNote')}
+            </Button>
+          </Group>
+        );
+      },
+    },
+  ];
+  const save = async () => {
+    if (!type || !text.trim()) return;
+    const done =
+      editing === null
+        ? await write([...all, { type, text: text.trim(), user: user?.name, time: new Date().toISOString() }])
+        : await change(editing, { type, text: text.trim() });
+    if (done) {
+      setText('');
+      setEditing(null);
     }
   };
   return (
@@ -70,11 +142,22 @@ export function NotesTab({ def, record }: { def: ResourceDef; record: Row }) {
           style={{ flex: 1 }}
           autosize
         />
-        <Button onClick={add} disabled={!text.trim()}>
-          {t('form.addNote')}
+        {editing !== null ? (
+          <Button
+            variant="default"
+            onClick={() => {
+              setEditing(null);
+              setText('');
+            }}
+          >
+            {t('common.cancel')}
+          </Button>
+        ) : null}
+        <Button onClick={save} disabled={!text.trim()}>
+          {t(editing === null ? 'form.addNote' : 'form.saveNote')}
         </Button>
       </Group>
-      <DataTable data={notes} columns={columns} />
+      <DataTable data={listed} columns={columns} />
     </Stack>
   );
 }

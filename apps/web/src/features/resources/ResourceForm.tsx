@@ -53,7 +53,7 @@ export function ResourceForm({
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });
-  const label = (name: string) => t(fieldLabelKey(def.key, name));
+  const label = (name: string) => t(fieldLabelKey(def.key, name), { context: template });
   const shown = (f: FormField) =>
     (!f.on || f.on === mode) && (!f.when || f.when.in.includes((values as Record<string, unknown>)[f.when.field]));
 
@@ -77,7 +77,7 @@ export function ResourceForm({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label={t(`resources.${def.key}.entity`)}>
+      <form onSubmit={submit} noValidate aria-label={t(`resources.${def.key}.entity`, { context: template })}>
         <Stack>
           {readOnly ? (
             <Alert color="gray" variant="light">
@@ -95,7 +95,7 @@ export function ResourceForm({
                     {fields.length === 0 ? null : (
                       <Paper withBorder p="md">
                         <Title order={4} mb="sm">
-                          {t(`resources.${def.key}.sections.${section.key}`)}
+                          {t(`resources.${def.key}.sections.${section.key}`, { context: template })}
                         </Title>
                         <FieldGrid
                           resource={def.key}
@@ -117,7 +117,7 @@ export function ResourceForm({
             <Alert
               color="red"
               title={t(mode === 'create' ? 'form.couldNotCreate' : 'form.couldNotUpdate', {
-                entity: t(`resources.${def.key}.entity`),
+                entity: t(`resources.${def.key}.entity`, { context: template }),
               })}
             >
               {failure}

@@ -70,3 +70,16 @@ describe('sections of another template', () => {
     expect(await screen.findByRole('heading', { name: 'Trailer' })).toBeTruthy();
   });
 });
+
+describe('the template’s words', () => {
+  afterEach(() => fakeFetch.mockReset());
+
+  it('calls a reservation an order with a recipient and a delivery under the trailers template', async () => {
+    logInAs(makeUser('admin'), [{ name: 'systemTemplate', value: 'trailers', unit: null }]);
+    fakeServer({});
+    renderApp('/jobs/create');
+    expect(await screen.findByRole('heading', { name: 'New Order' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Recipient' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Delivery' })).toBeTruthy();
+  });
+});

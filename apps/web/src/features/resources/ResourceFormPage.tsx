@@ -14,6 +14,7 @@ import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
+import { JobPaymentsTab, JobSummaryTab } from '#src/features/jobs/JobTabs.tsx';
 import { DriverPasswordButton } from './DriverPasswordButton.tsx';
 import { changedFields, linkChanges, newRecord } from './formValues.ts';
 import { LinkedParentsTab, LinkedPassengersTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
@@ -33,6 +34,8 @@ export interface FormExtension {
   created?: (t: TFunction, stored: Row & { legB?: Row; series?: number[] }) => void;
   /** What an update sends besides its data (a series' scope); null when the user withdrew. */
   updateOptions?: (record: Row, t: TFunction) => Promise<Record<string, unknown> | null>;
+  /** The record's title, when its linked columns do not name it well. */
+  title?: (record: Row, t: TFunction) => string;
   /** Beside the record's title. */
   Header?: ComponentType<{ record: Row }>;
 }
@@ -52,6 +55,7 @@ export function ResourceFormPage({ def, screen, mode, extension }: Props) {
 /** The create or edit form in a drawer over the list, which stays mounted (its search, page and scroll kept). */
 export function ResourceSideForm({ def, screen, mode }: Props) {
   const { t } = useTranslation();
+  const { template } = useSession();
   const navigate = useNavigate();
   return (
     <Drawer
@@ -60,7 +64,7 @@ export function ResourceSideForm({ def, screen, mode }: Props) {
       position="right"
       size="xl"
       title={t(mode === 'create' ? 'form.newTitle' : 'form.editTitle', {
-        entity: t(`resources.${def.key}.entity`),
+        entity: t(`resources.${def.key}.entity`, { context: template }),
       })}
     >
       <FormBody def={def} basePath={screen.path} mode={mode} cols={1} />
@@ -87,11 +91,11 @@ function FormBody({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { site } = useSite();
-  const { can } = useSession();
+  const { can, template } = useSession();
   const params = useParams();
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const record = useRecord(def, id);
-  const entity = t(`resources.${def.key}.entity`);
+  const entity = t(`resources.${def.key}.entity`, { context: template });
   const back = () => void navigate(basePath);
 
   if (mode === 'edit' && (record.isLoading || record.isPending)) return <Loader />;
@@ -175,7 +179,9 @@ function FormBody({
       extra={extension?.extra?.(mode)}
     />
   );
-  const title = current ? recordTitle(def, current, t) : t('form.newTitle', { entity });
+  const title = current
+    ? (extension?.title?.(current, t) ?? recordTitle(def, current, t))
+    : t('form.newTitle', { entity });
   const header = (
     <Group justify="space-between">
       <Group gap="sm">
@@ -217,6 +223,9 @@ function FormBody({
         <Tabs.Panel value="information" pt="md">
           {form}
         </Tabs.Panel>
+        <Tabs.Panel value="summary" pt="md">
+          <JobSummaryTab record={current} />
+        </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <HistoryViewer collection={def.collection} id={current._id} />
         </Tabs.Panel>
@@ -224,7 +233,7 @@ function FormBody({
           <NotesTab def={def} record={current} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
-          <PaymentsTab record={current} />
+          {def.collection === 'jobs' ? <JobPaymentsTab record={current} /> : <PaymentsTab record={current} />}
         </Tabs.Panel>
         <Tabs.Panel value="parents" pt="md">
           <LinkedParentsTab record={current} />
@@ -252,7 +261,7 @@ function RecordActions({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { can } = useSession();
+  const { can, template } = useSession();
   const toggle = def.toggle;
   const status = toggle ? record[toggle.field] : undefined;
   return (
@@ -283,7 +292,7 @@ function RecordActions({
                     data: { [toggle.field]: status === toggle.on ? toggle.off : toggle.on, _version: record._version },
                   });
                   await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
-                  notifySuccess(t('form.updated', { entity: t(`resources.${def.key}.entity`) }));
+                  notifySuccess(t('form.updated', { entity: t(`resources.${def.key}.entity`, { context: template }) }));
                   void navigate(basePath);
                 } catch (err) {
                   notifyError(err);

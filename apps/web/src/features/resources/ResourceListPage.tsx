@@ -53,7 +53,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
     .filter((k) => selection[k])
     .map(Number);
   const deleteAction = hasAction(def.module, 'delete') ? 'delete' : 'edit';
-  const label = (field: string) => t(fieldLabelKey(def.key, field));
+  const label = (field: string) => t(fieldLabelKey(def.key, field), { context: template });
 
   const remove = () => {
     // the duplicates shown are not what the filters select: there, only chosen rows are deleted

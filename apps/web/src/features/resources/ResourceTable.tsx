@@ -14,6 +14,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTableInteractive } from '#src/app/perf/renderTiming.ts';
+import { useSession } from '#src/app/session/useSession.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { cellText, type RefLabels } from './cellValue.ts';
 import classes from './ResourceTable.module.css';
@@ -46,6 +47,7 @@ export function ResourceTable({
   onSelection,
 }: ResourceTableProps) {
   const { t } = useTranslation();
+  const { template } = useSession();
   useTableInteractive(rows);
   // the labels of referenced records change with every page; the columns read them at render time,
   // so the column model is built once per resource, not once per page
@@ -80,7 +82,7 @@ export function ResourceTable({
       select,
       ...def.columns.map<ColumnDef<Row, unknown>>((c) => ({
         id: c.field,
-        header: t(fieldLabelKey(def.key, c.field)),
+        header: t(fieldLabelKey(def.key, c.field), { context: template }),
         minSize: COLUMN_WIDTH.min,
         maxSize: c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max,
         size: Math.min(c.wide ? 320 : 160, c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max),
@@ -105,7 +107,7 @@ export function ResourceTable({
         },
       })),
     ];
-  }, [def, basePath, t]);
+  }, [def, basePath, t, template]);
 
   const visibility: VisibilityState = Object.fromEntries(state.hidden.map((f) => [f, false]));
   const table = useReactTable({

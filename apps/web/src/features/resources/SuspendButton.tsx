@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
+import { useSession } from '#src/app/session/useSession.ts';
 import { suspensionPatch } from './formValues.ts';
 import type { Row } from './useResourcePage.ts';
 
 /** Suspend or unsuspend a record with a reason (admin locked, contract terminated, temporarily suspended). */
 export function SuspendButton({ def, record }: { def: ResourceDef; record: Row }) {
   const { t } = useTranslation();
+  const { template } = useSession();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
@@ -29,7 +31,7 @@ export function SuspendButton({ def, record }: { def: ResourceDef; record: Row }
         },
       });
       await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
-      notifySuccess(t('form.updated', { entity: t(`resources.${def.key}.entity`) }));
+      notifySuccess(t('form.updated', { entity: t(`resources.${def.key}.entity`, { context: template }) }));
       setOpen(false);
     } catch (err) {
       notifyError(err);

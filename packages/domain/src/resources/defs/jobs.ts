@@ -49,7 +49,7 @@ export const RIDER_REF: RefSpec = {
 };
 
 /** The site's known places a reservation goes from or to: choosing one fills its address and coordinates. */
-const LOCATION_REF: RefSpec = {
+export const LOCATION_REF: RefSpec = {
   col: 'locations',
   label: ['name'],
   carry: ['address', 'lat', 'lon'],
@@ -260,7 +260,7 @@ export const jobs: ResourceDef = resource({
   duplicateKey: ['passenger', 'date', 'from.address', 'to.address'],
   dateField: 'date',
   savedFilters: { status: JOB_STATUSES, date: 'date', _id: 'number' },
-  tabs: ['notes', 'payments', 'history'],
+  tabs: ['summary', 'notes', 'payments', 'history'],
   references: [
     { field: 'trip', ref: { col: 'trips', label: ['_id'], sameSiteAs: 'unit' } },
     { field: 'driver', ref: { col: 'drivers', label: ['lastName'], sameSiteAs: 'unit' } },
