@@ -35,6 +35,8 @@ test('an area is drawn on the map, saved, reopened with its polygon, and reshape
   const map = form.getByRole('region', { name: 'Map: Area on the map' });
   await expect(map).toBeVisible();
   await map.getByRole('button', { name: 'Draw a polygon' }).click();
+  // clicks at the map's points: the whole map in the window, not under the form's Save bar at its bottom
+  await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await map.boundingBox();
   if (!box) throw new Error('the map has no box');
   // Right of the toolbar and below its row of actions (Finish, Remove the last corner, Cancel).

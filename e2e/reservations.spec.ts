@@ -108,6 +108,10 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   await expect(page.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Payments' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Refund' })).toContainText('···· 4242');
+  // its history reads by field labels and names, not as data with ids
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('Status: New → Canceled')).toBeVisible();
+  await expect(page.getByText(/^Passenger: (?!#)\S/).first()).toBeVisible();
 });
 
 test('a likely duplicate is booked only once the agent confirms it', async ({ page }) => {

@@ -119,3 +119,28 @@ test('the passengers screens in Portuguese show no raw translation key', async (
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
   await page.getByText('EN', { exact: true }).click();
 });
+
+test('deleting what a site’s list selects names the site and the count, and asks for the count typed', async ({
+  page,
+}) => {
+  await logIn(page, 'admin@demo.local');
+  await page.getByRole('combobox', { name: 'Site' }).first().click();
+  await page.getByRole('option', { name: 'Montreal' }).click();
+  await openPassengers(page);
+  const shown = page.getByText(/^Total: [1-9]\d*$/);
+  await expect(shown).toBeVisible();
+  const total = Number((await shown.textContent())?.replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete records' });
+  await expect(dialog).toContainText(`all ${total} records of Montreal`);
+  const remove = dialog.getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeDisabled();
+  await dialog.getByRole('textbox', { name: `Type ${total} to delete them` }).fill(String(total - 1));
+  await expect(remove).toBeDisabled();
+  await dialog.getByRole('textbox', { name: `Type ${total} to delete them` }).fill(String(total));
+  await expect(remove).toBeEnabled();
+  // not this time: nothing is deleted
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(`Total: ${total}`, { exact: true })).toBeVisible();
+});

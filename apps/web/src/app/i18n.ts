@@ -11,6 +11,11 @@ export function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+// the page's language is the console's, whoever changes it (a choice, the user's own language)
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: resources.en }, pt: { translation: resources.pt } },
   lng: storedLanguage(),
@@ -22,7 +27,6 @@ void i18n.use(initReactI18next).init({
 /** Switches the language and keeps the choice for the next visit. */
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, language);
-  document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }
 

@@ -6,6 +6,7 @@ export * from './registry.ts';
 export * from './resource.ts';
 export * from './savedState.ts';
 export * from './schema.parts.ts';
+export * from './statusColors.ts';
 export * from './tabs.ts';
 export * from './textMatch.ts';
 export * from './writes.ts';

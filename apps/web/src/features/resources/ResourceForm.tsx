@@ -123,7 +123,12 @@ export function ResourceForm({
               {failure}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
+          {/* Save stays in view at the bottom of a long form */}
+          <Group
+            justify="flex-end"
+            py="xs"
+            style={{ position: 'sticky', bottom: 0, zIndex: 2, background: 'var(--mantine-color-body)' }}
+          >
             <Button variant="default" onClick={onCancel}>
               {t(readOnly ? 'form.back' : 'common.cancel')}
             </Button>

@@ -1,6 +1,6 @@
 import '#src/test/setup.ts';
 import { expandGrant } from '@tc/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer } from '#src/test/fakeServer.ts';
 import { renderApp } from '#src/test/renderApp.tsx';
@@ -81,5 +81,20 @@ describe('the template’s words', () => {
     expect(await screen.findByRole('heading', { name: 'New Order' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Recipient' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Delivery' })).toBeTruthy();
+  });
+});
+
+describe('a failed submit', () => {
+  afterEach(() => fakeFetch.mockReset());
+
+  it('moves the focus to the first field in error', async () => {
+    logInAs(makeUser('admin'));
+    fakeServer({});
+    renderApp('/drivers/create');
+    const create = await screen.findByRole('button', { name: 'Create' });
+    create.click();
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('INPUT'));
+    const focused = document.activeElement as HTMLInputElement;
+    expect(focused.getAttribute('aria-invalid')).toBe('true');
   });
 });

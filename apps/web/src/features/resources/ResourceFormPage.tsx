@@ -227,7 +227,7 @@ function FormBody({
           <JobSummaryTab record={current} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          <HistoryViewer collection={def.collection} id={current._id} />
+          <HistoryViewer collection={def.collection} id={current._id} def={def} />
         </Tabs.Panel>
         <Tabs.Panel value="notes" pt="md">
           <NotesTab def={def} record={current} />

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconColumns, IconDownload, IconFilterOff, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -12,8 +12,9 @@ import { call } from '#src/api/client.ts';
 import { titleKey } from '#src/app/navigation/access.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
-import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { useSite, useSiteTimeZone, useUnits } from '#src/app/site/useSite.ts';
 import { DayNavigator } from '#src/components/DayNavigator.tsx';
 import { Pager } from '#src/components/Pager.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
@@ -29,8 +30,10 @@ export const SELECT_SITE_FIRST = 'Select a site first';
 /** A resource's list (spec section 2, Lists): search, filters, columns, day, pages, duplicates, delete, CSV. */
 export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: ScreenDef }) {
   const { t } = useTranslation();
-  const { can, template } = useSession();
-  const { site } = useSite();
+  const { can, template, user } = useSession();
+  const { site, canChoose } = useSite();
+  const units = useUnits(canChoose && site !== null);
+  const siteName = canChoose ? units.data?.data.find((u) => u._id === site)?.name : user?.unitName;
   const today = localDay(useSiteTimeZone());
   const [params] = useSearchParams();
   const [state, setState] = useState<TableState>(() => stateFromQuery(def, loadState(def, today), params));
@@ -66,21 +69,29 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
       return;
     }
     const query = selected.length ? { _id: { $in: selected } } : tableQuery(def, state, site);
-    const n = selected.length || count;
-    modals.openConfirmModal({
+    const deleteAll = async () => {
+      try {
+        await call('delete', { col: def.collection, query });
+        setSelection({});
+        notifySuccess(t('table.removed'));
+      } catch (err) {
+        notifyError(err);
+      }
+    };
+    if (selected.length > 0) {
+      modals.openConfirmModal({
+        title: t('table.deleteTitle'),
+        children: <Text size="sm">{t('table.deleteConfirm', { count: selected.length })}</Text>,
+        labels: { confirm: t('table.delete'), cancel: t('common.cancel') },
+        confirmProps: { color: 'red' },
+        onConfirm: deleteAll,
+      });
+      return;
+    }
+    // no row ticked: every record the filters select on the site goes; the site is named and the count typed
+    modals.open({
       title: t('table.deleteTitle'),
-      children: <Text size="sm">{t('table.deleteConfirm', { count: n })}</Text>,
-      labels: { confirm: t('table.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await call('delete', { col: def.collection, query });
-          setSelection({});
-          notifySuccess(t('table.removed'));
-        } catch (err) {
-          notifyError(err);
-        }
-      },
+      children: <TypedCountConfirm count={count} site={siteName ?? ''} onConfirm={deleteAll} />,
     });
   };
 
@@ -180,6 +191,16 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
           <DayNavigator day={state.day} today={today} onChange={(day) => patch({ day, page: 0 })} clearable />
         ) : null}
       </Group>
+      {page.data?.error ? (
+        <Alert color="red" title={t('table.loadFailed')} role="alert">
+          <Group justify="space-between" align="center">
+            <Text size="sm">{serverErrorText(page.data.error)}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void page.refetch()} loading={page.isFetching}>
+              {t('table.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <ResourceTable
         def={def}
         basePath={screen.path}
@@ -232,5 +253,38 @@ export function recordTitle(def: ResourceDef, record: Row, tr: (k: string) => st
       .map((c) => cellText(c, record, tr))
       .join(' ')
       .trim() || `#${record._id}`
+  );
+}
+
+/** Deleting what the filters select on a site: its name and count said, the count typed to go on. */
+function TypedCountConfirm({ count, site, onConfirm }: { count: number; site: string; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  return (
+    <Stack>
+      <Text size="sm">{t('table.deleteSiteConfirm', { count, site })}</Text>
+      <TextInput
+        label={t('table.typeCount', { count })}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        inputMode="numeric"
+        data-autofocus
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          color="red"
+          disabled={typed.trim() !== String(count)}
+          onClick={() => {
+            modals.closeAll();
+            onConfirm();
+          }}
+        >
+          {t('table.delete')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -8,9 +8,9 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { COLUMN_WIDTH, type ResourceDef } from '@tc/domain';
+import { COLUMN_WIDTH, type ResourceDef, STATUS_FIELDS, statusColor } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
-import { useMemo, useRef } from 'react';
+import { type CSSProperties, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTableInteractive } from '#src/app/perf/renderTiming.ts';
@@ -80,32 +80,53 @@ export function ResourceTable({
     };
     return [
       select,
-      ...def.columns.map<ColumnDef<Row, unknown>>((c) => ({
-        id: c.field,
-        header: t(fieldLabelKey(def.key, c.field), { context: template }),
-        minSize: COLUMN_WIDTH.min,
-        maxSize: c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max,
-        size: Math.min(c.wide ? 320 : 160, c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max),
-        cell: ({ row }) => {
-          const text = cellText(c, row.original, t, refsNow.current);
-          if (c.link) {
-            return (
-              <Link className={classes.link} to={`${basePath}/edit/${row.original._id}`}>
-                {text || `#${row.original._id}`}
-              </Link>
-            );
-          }
-          // long addresses: the first characters, the whole text as the cell's tooltip
-          if (c.tooltipOver && text.length > c.tooltipOver) {
-            return (
-              <span className={classes.cell} title={text}>
-                {`${text.slice(0, c.tooltipOver)}…`}
-              </span>
-            );
-          }
-          return <span className={classes.cell}>{text}</span>;
-        },
-      })),
+      ...def.columns.map<ColumnDef<Row, unknown>>((c) => {
+        const status = c.format === 'enum' && STATUS_FIELDS.has(c.field);
+        // a status column fits its longest label: a status is never cut
+        const fit = status ? statusWidth(c.options ?? [], (v) => t(`values.${c.optionsKey}.${v}`)) : 0;
+        return {
+          id: c.field,
+          header: t(fieldLabelKey(def.key, c.field), { context: template }),
+          minSize: Math.max(COLUMN_WIDTH.min, fit),
+          maxSize: c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max,
+          size: Math.max(fit, Math.min(c.wide ? 320 : 160, c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max)),
+          cell: ({ row }) => {
+            const text = cellText(c, row.original, t, refsNow.current);
+            if (status && text) {
+              const color = statusColor(row.original[c.field]);
+              return (
+                <span
+                  className={classes.status}
+                  style={
+                    {
+                      '--status-bg': `var(--mantine-color-${color}-light)`,
+                      '--status-fg': `var(--mantine-color-${color}-light-color)`,
+                    } as CSSProperties
+                  }
+                >
+                  {text}
+                </span>
+              );
+            }
+            if (c.link) {
+              return (
+                <Link className={classes.link} to={`${basePath}/edit/${row.original._id}`}>
+                  {text || `#${row.original._id}`}
+                </Link>
+              );
+            }
+            // long addresses: the first characters, the whole text as the cell's tooltip
+            if (c.tooltipOver && text.length > c.tooltipOver) {
+              return (
+                <span className={classes.cell} title={text}>
+                  {`${text.slice(0, c.tooltipOver)}…`}
+                </span>
+              );
+            }
+            return <span className={classes.cell}>{text}</span>;
+          },
+        };
+      }),
     ];
   }, [def, basePath, t, template]);
 
@@ -227,4 +248,10 @@ export function ResourceTable({
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** The width a status column needs for its longest label (badge padding and the cell's included). */
+export function statusWidth(options: readonly string[], label: (value: string) => string): number {
+  const longest = Math.max(0, ...options.map((o) => label(o).length));
+  return Math.min(COLUMN_WIDTH.max, 40 + longest * 8);
 }

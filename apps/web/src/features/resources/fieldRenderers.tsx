@@ -17,6 +17,7 @@ import type { FormField, InputKind } from '@tc/domain';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
+import type { RefCallBack } from 'react-hook-form';
 import { PALETTE } from '#src/components/map/mapHelpers.ts';
 import { JsonInput } from './JsonInput.tsx';
 import { RefSelect } from './RefSelect.tsx';
@@ -27,7 +28,8 @@ export interface RendererProps {
   label: string;
   value: unknown;
   onChange: (value: unknown) => void;
-  common: { label: string; required?: boolean; error?: string; onBlur: () => void };
+  /** `ref` lets a failed submit focus (and scroll to) the first field in error. */
+  common: { label: string; required?: boolean; error?: string; onBlur: () => void; ref?: RefCallBack };
   /** The field's options, labelled (select, multiselect). */
   options: { value: string; label: string }[];
   /** The choices of a reference and the collection they come from (ref, refs). */

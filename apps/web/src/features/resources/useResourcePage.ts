@@ -14,6 +14,8 @@ export interface PageData {
   data: Row[];
   count: number;
   refs: RefLabels;
+  /** Why the page could not be read (shown with a retry); the page is then empty. */
+  error?: unknown;
 }
 
 /** Ids a find may name at once (the server's page limit). */
@@ -40,7 +42,8 @@ export async function loadRefs(def: ResourceDef, rows: readonly Row[]): Promise<
 
 /**
  * One page of the table with its count (or the duplicates of the filtered records), the labels of
- * what it refers to. A failed fetch is logged and shows as an empty table with count 0 (spec section 8).
+ * what it refers to. A failed fetch is logged and shows as an empty table with count 0 (spec section 8),
+ * its error kept in `error` for the list to show.
  */
 export function useResourcePage(def: ResourceDef, state: TableState, site: number | null, duplicates: boolean) {
   const body = pageBody(def, state, site);
@@ -56,7 +59,8 @@ export function useResourcePage(def: ResourceDef, state: TableState, site: numbe
         return { data: page.data, count: page.count ?? 0, refs };
       } catch (err) {
         console.error(`${def.key} fetch failed`, err);
-        return { data: [], count: 0, refs: {} };
+        // the spec's empty table, and the failure beside it for the list to tell (with a retry)
+        return { data: [], count: 0, refs: {}, error: err };
       }
     },
     placeholderData: keepPreviousData,
