@@ -1,8 +1,11 @@
 import '#src/test/setup.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { writeSelectedSite } from '#src/app/site/siteStore.ts';
+import { fakeServer } from '#src/test/fakeServer.ts';
 import { renderApp } from '#src/test/renderApp.tsx';
 import { logInAs, logOut, makeUser } from '#src/test/session.ts';
+import { fakeFetch } from '#src/test/setup.ts';
 
 describe('guest and authenticated routes', () => {
   it('sends a guest from an authenticated page to the login page', async () => {
@@ -110,5 +113,35 @@ describe('menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
     expect(labels).toEqual(['Agent Home', 'Timeline', 'Bookings', 'Passengers', 'Students', 'Help and Support']);
+  });
+
+  it('folds away on a desktop and stays folded', async () => {
+    logInAs(makeUser('admin'));
+    const first = renderApp('/jobs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide the menu' }));
+    expect(screen.getByRole('button', { name: 'Show the menu' }).getAttribute('aria-expanded')).toBe('false');
+    first.unmount();
+    renderApp('/jobs');
+    expect(await screen.findByRole('button', { name: 'Show the menu' })).toBeTruthy();
+    localStorage.removeItem('menu-shown');
+  });
+
+  it('follows the type of the site an admin chose: the school site opens Parents and Students', async () => {
+    logInAs(makeUser('admin'));
+    fakeServer({ 'find:units': () => ({ data: [{ _id: 2, name: 'Laval', type: 'School' }], count: 1 }) });
+    const menu = async () => {
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      return [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    };
+    const first = renderApp('/jobs');
+    expect(await menu()).not.toContain('Students');
+    first.unmount();
+    writeSelectedSite(2);
+    renderApp('/jobs');
+    await waitFor(async () => expect(await menu()).toContain('Students'));
+    expect(await menu()).toContain('Parents');
+    expect(await menu()).toContain('Bookings');
+    writeSelectedSite(null);
+    fakeFetch.mockReset();
   });
 });

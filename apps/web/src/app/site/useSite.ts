@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { isSiteFree, siteTimeZone } from '@tc/domain';
 import { useSyncExternalStore } from 'react';
-import { find, findKey } from '#src/api/find.ts';
-import type { Unit } from '#src/api/types.ts';
 import { useSession } from '../session/useSession.ts';
 import { readSelectedSite, subscribeSelectedSite, writeSelectedSite } from './siteStore.ts';
+import { useUnits } from './units.ts';
 
 export interface SiteState {
   /** The site data is scoped to; null means every site (admins only). */
@@ -22,12 +20,7 @@ export function useSite(): SiteState {
   return { site, canChoose, setSite: writeSelectedSite };
 }
 
-const unitsQuery = { col: 'units', sort: { name: 1 } } as const;
-
-/** The sites an admin chooses among (the site selector's list); nothing is asked for anyone else. */
-export function useUnits(enabled = true) {
-  return useQuery({ queryKey: findKey(unitsQuery), queryFn: () => find<Unit>(unitsQuery), enabled });
-}
+export { useUnits };
 
 /**
  * The time zone of the data shown (spec: days and times follow the site's zone): the chosen
