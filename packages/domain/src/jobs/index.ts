@@ -1,5 +1,6 @@
 export * from './booking.ts';
 export * from './recurrence.ts';
+export * from './shifts.ts';
 export * from './status.ts';
 export * from './timeline.ts';
 export * from './timeZone.ts';
