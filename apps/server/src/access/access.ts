@@ -65,6 +65,14 @@ export function requireResourceUse(p: Principal, key: unknown): ResourceDef {
   return def;
 }
 
+/**
+ * Does the caller fill the resource's forms (create or edit)? Only then do its choices carry more
+ * than a label (a rider's phone, email and home): a role that only views reads names.
+ */
+export function fillsForms(p: Principal, def: ResourceDef): boolean {
+  return ['create', 'edit'].some((a) => can(p.access, def.module, a));
+}
+
 /** The records of `col` a caller may choose among: the store's scope, and a site-held caller's own site only. */
 export function optionsQuery(p: Principal, col: string, query: Record<string, unknown>): Record<string, unknown> {
   const { unit } = scopeOf(p);

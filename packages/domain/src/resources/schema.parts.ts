@@ -153,3 +153,26 @@ export const notes = () =>
       }),
     )
     .optional();
+
+/** A count typed in a form (seats, bags): a whole number from 0 to `max`; empty is no count. */
+export const count = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .number({ error: vk('number') })
+      .int(vk('integer'))
+      .min(0, vk('notNegative'))
+      .max(max)
+      .optional(),
+  );
+
+/** A rider's caregiver (a passenger's, a reservation's): names, a valid email and phone, all optional. */
+export const caregiver = () =>
+  z
+    .strictObject({
+      firstName: optionalText(),
+      lastName: optionalText(),
+      email: optionalEmail(),
+      phone: optionalPhone(),
+    })
+    .optional();

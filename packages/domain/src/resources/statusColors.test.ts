@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_COLORS, STATUS_KINDS, statusColor } from './statusColors.ts';
+import { DRIVER_STATUSES, JOB_STATUSES, PROFILE_STATUSES, TRIP_STATUSES, USER_STATUSES } from '../constants.ts';
+import { SHIFT_STATUSES } from './defs/catalog.ts';
+import { PARENT_STATUSES } from './defs/parents.ts';
+import { STATUS_COLORS, statusColor } from './statusColors.ts';
+
+/** The statuses of each kind a list shows. */
+const STATUS_KINDS = {
+  job: JOB_STATUSES,
+  trip: TRIP_STATUSES,
+  driver: DRIVER_STATUSES,
+  user: USER_STATUSES,
+  profile: PROFILE_STATUSES,
+  shift: SHIFT_STATUSES,
+  parent: PARENT_STATUSES,
+};
 
 describe('status colours', () => {
   it('give every status of every kind a colour, none shared within a kind', () => {

@@ -1,7 +1,3 @@
-import { DRIVER_STATUSES, JOB_STATUSES, PROFILE_STATUSES, TRIP_STATUSES, USER_STATUSES } from '../constants.ts';
-import { SHIFT_STATUSES } from './defs/catalog.ts';
-import { PARENT_STATUSES } from './defs/parents.ts';
-
 /**
  * One colour per status (issue 19, point 7): a status reads the same on every list. Colours are
  * Mantine's palette names. Within one kind (a reservation's, a trip's, a driver's) no two statuses
@@ -41,17 +37,6 @@ export const STATUS_COLORS: Readonly<Record<string, string>> = {
   disabled: 'dark',
   'on hold': 'orange',
 };
-
-/** The statuses of each kind a list shows: what the colours are checked against. */
-export const STATUS_KINDS = {
-  job: JOB_STATUSES,
-  trip: TRIP_STATUSES,
-  driver: DRIVER_STATUSES,
-  user: USER_STATUSES,
-  profile: PROFILE_STATUSES,
-  shift: SHIFT_STATUSES,
-  parent: PARENT_STATUSES,
-} as const;
 
 /** A status's colour; one not listed is grey. */
 export function statusColor(status: unknown): string {

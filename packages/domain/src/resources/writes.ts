@@ -4,6 +4,7 @@ import { vk } from './messages.ts';
 import { COLLECTIONS } from './registry.ts';
 import type { Reference, RefSpec, ResourceDef } from './resource.ts';
 import {
+  count,
   latitude,
   longitude,
   notes,
@@ -59,16 +60,6 @@ export function writableFields(def: WriteDef): Set<string> {
   return new Set([...Object.keys(def.schema.shape), ...Object.keys(def.fixed ?? {}), ...(def.writeOnly ?? [])]);
 }
 
-const count = (max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .number({ error: vk('number') })
-      .int(vk('integer'))
-      .min(0, vk('notNegative'))
-      .max(max)
-      .optional(),
-  );
 const amount = () => z.number({ error: vk('number') }).min(0, vk('notNegative'));
 const ref = (col: string): RefSpec => ({ col, label: ['name'] });
 

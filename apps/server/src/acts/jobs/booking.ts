@@ -29,7 +29,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { PaymentRefused } from '../../payments/provider.ts';
 import type { Services } from '../../protocol/act.ts';
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
-import type { Doc, StoredRecord } from '../../store/collection.store.ts';
+import type { Doc, Scope, StoredRecord } from '../../store/collection.store.ts';
 import type { Queryable } from '../../store/db.ts';
 import { cardFingerprint } from '../collections/card.protect.ts';
 import { assertReferences, validatedInsert, validatedPatch } from '../collections/validate.ts';
@@ -40,7 +40,7 @@ export interface BookingOptions {
   allowLimitation?: boolean;
 }
 
-type Actor = { id: number; name: string };
+type Actor = { id: number | null; name: string };
 const actorOf = (p: Principal): Actor => ({ id: p.id, name: p.name });
 
 const invalid = (
@@ -193,11 +193,9 @@ export async function bookReservation(
         ({ dates, more } = expandSeries(first, recurring, through, skip));
         if (dates.length === 0) throw invalid('seriesEmpty', 'recurring');
       }
-      const shift = (date: string, minutes: number) =>
-        dayjs(date.replace(' ', 'T')).add(minutes, 'minute').format('YYYY-MM-DD HH:mm');
       const plan = dates.map((date) => {
         const a = { ...job, date };
-        return { a, b: returnMinutes === undefined ? undefined : returnLeg(a, shift(date, returnMinutes)) };
+        return { a, b: returnMinutes === undefined ? undefined : returnLeg(a, later(date, returnMinutes)) };
       });
       const legs = plan.flatMap(({ a, b }) => (b ? [a, b] : [a]));
       if (!options.allowDuplicate) {
@@ -244,27 +242,10 @@ export async function bookReservation(
         );
         series = made._id;
       }
-      const book = (leg: Doc) =>
-        store.insert(
-          'jobs',
-          { ...leg, ...(series ? { series } : {}), ...(payment ? { payment } : {}) },
-          actor,
-          scope,
-          tx,
-        );
-      const booked: { a: StoredRecord; b?: StoredRecord }[] = [];
+      const own = { ...(series ? { series } : {}), ...(payment ? { payment } : {}) };
+      const booked: Booked[] = [];
       for (const { a, b } of plan) {
-        const legA = await book(a);
-        if (!b) {
-          booked.push({ a: legA });
-          continue;
-        }
-        const legB = await book({ ...b, legs: { A: legA._id } });
-        const links = { legs: { A: legA._id, B: legB._id } };
-        booked.push({
-          a: await store.update('jobs', legA._id, links, legA._version, actor, scope, tx),
-          b: await store.update('jobs', legB._id, links, legB._version, actor, scope, tx),
-        });
+        booked.push(await bookLegs(services, { ...a, ...own }, b && { ...b, ...own }, actor, scope, tx));
       }
       if (payment) {
         for (const leg of booked.flatMap(({ a, b }) => (b ? [a, b] : [a]))) {
@@ -295,6 +276,33 @@ export async function bookReservation(
       throw new HttpError(402, ERROR_TEXTS.paymentFailed, { field: 'card.number' }, 'paymentFailed');
     throw err;
   }
+}
+
+/** A site-local `YYYY-MM-DD HH:mm` moved by `minutes` on the wall clock (a round trip's return on each date of a series). */
+function later(date: string, minutes: number): string {
+  return dayjs(date.replace(' ', 'T')).add(minutes, 'minute').format('YYYY-MM-DD HH:mm');
+}
+
+type Booked = { a: StoredRecord; b?: StoredRecord };
+
+/** Books leg A and, for a round trip, leg B, each linked to the other (`legs: {A, B}`), in the caller's transaction. */
+async function bookLegs(
+  services: Services,
+  a: Doc,
+  b: Doc | undefined,
+  actor: Actor,
+  scope: Scope,
+  tx: Queryable,
+): Promise<Booked> {
+  const { store } = services;
+  const legA = await store.insert('jobs', a, actor, scope, tx);
+  if (!b) return { a: legA };
+  const legB = await store.insert('jobs', { ...b, legs: { A: legA._id } }, actor, scope, tx);
+  const links = { legs: { A: legA._id, B: legB._id } };
+  return {
+    a: await store.update('jobs', legA._id, links, legA._version, actor, scope, tx),
+    b: await store.update('jobs', legB._id, links, legB._version, actor, scope, tx),
+  };
 }
 
 /** Fields a reservation that is no longer editable may still change. */
@@ -422,14 +430,9 @@ export async function extendSeries(services: Services): Promise<number> {
       const { dates, more } = expandSeries(String(fresh.start), rule, through, skip, `${String(fresh.through)} 23:59`);
       const { returnMinutes, ...job } = template;
       for (const date of dates) {
-        const a = await store.insert('jobs', { ...job, date, series: fresh._id }, actor, {}, tx);
-        if (returnMinutes !== undefined) {
-          const at = dayjs(date.replace(' ', 'T')).add(returnMinutes, 'minute').format('YYYY-MM-DD HH:mm');
-          const leg = { ...returnLeg({ ...job, date }, at), legs: { A: a._id }, series: fresh._id };
-          const b = await store.insert('jobs', leg, actor, {}, tx);
-          await store.update('jobs', a._id, { legs: { A: a._id, B: b._id } }, a._version, actor, {}, tx);
-          await store.update('jobs', b._id, { legs: { A: a._id, B: b._id } }, b._version, actor, {}, tx);
-        }
+        const a = { ...job, date, series: fresh._id };
+        const b = returnMinutes === undefined ? undefined : returnLeg(a, later(date, returnMinutes));
+        await bookLegs(services, a, b, actor, {}, tx);
       }
       await store.update('jobseries', fresh._id, { through, more }, fresh._version, actor, {}, tx);
       return dates.length;

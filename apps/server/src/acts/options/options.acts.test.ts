@@ -68,6 +68,11 @@ describe('options', () => {
       label: 'Gare Centrale',
       carry: { address: place.address, lat: place.lat, lon: place.lon },
     });
+    // a supplier views reservations but fills no form: names only, no rider's contact or home
+    const supplier = await h.tokenOf('supplier');
+    const named = await options(supplier, { resource: 'jobs', col: 'users', unit: 1 });
+    expect(named.status).toBe(200);
+    expect(named.body.data).toContainEqual({ _id: expect.any(Number), label: 'Rider Site1' });
     const riders = await options(agent, { resource: 'jobs', col: 'users', unit: 1 });
     expect(riders.body.data).toContainEqual(
       expect.objectContaining({

@@ -1,5 +1,5 @@
 import { referenceInto, resourceByKey } from '@tc/domain';
-import { optionsQuery, scopeOf } from '../../access/access.ts';
+import { fillsForms, optionsQuery, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import { MAX_LIMIT } from '../../store/collection.store.ts';
@@ -23,7 +23,8 @@ const options: Act = {
       ...(ids ? { _id: { $in: ids } } : {}),
       ...(ref.sameSiteAs && unit !== undefined ? { unit } : {}),
     });
-    const carried = ref.carry ?? [];
+    // what a choice fills in goes only to whoever fills the resource's forms
+    const carried = def && fillsForms(p, def) ? (ref.carry ?? []) : [];
     const project = Object.fromEntries([...ref.label, ...carried].map((f) => [f, 1]));
     const sort = { [ref.label[0] ?? '_id']: 1 };
     const limit = ids ? ids.length : MAX_LIMIT;

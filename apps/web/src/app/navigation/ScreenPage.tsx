@@ -18,6 +18,7 @@ const EXTRA_PAGES: Record<
 > = {
   multi: { action: 'multiCreate', Page: MultiShiftsPage },
   duplicate: { action: 'duplicate', Page: DuplicateShuttlePage },
+  quick: { action: 'quickCreate', Page: QuickBookingPage },
 };
 
 export interface ScreenPageProps {
@@ -40,8 +41,6 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         break;
     }
   }
-  // the booking desk's own pages: the quick reservation
-  if (def.key === 'jobs' && sub?.page === 'quick') return <QuickBookingPage />;
   const resource = resourceByKey(def.key);
   if (resource) {
     const extension = FORM_EXTENSIONS[resource.key];

@@ -4,10 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormField, type JobFare, RIDER_REF } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import { useEffect, useState } from 'react';
-import { type Control, type FieldValues, type UseFormSetValue, useFormContext, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  type FieldValues,
+  type UseFormReturn,
+  type UseFormSetValue,
+  useFormContext,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useMoney } from '#src/app/useMoney.ts';
 import { FieldGrid } from '#src/features/resources/FieldGrid.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 
@@ -78,25 +86,37 @@ export type Rider = {
 
 /** A chosen passenger fills the reservation: names, phone and email, a profile of theirs, home as the pickup when none is set. */
 function PassengerFill() {
-  const { control, getValues, setValue } = useFormContext<FieldValues>();
-  const [passenger, unit] = useWatch({ control, name: ['passenger', 'unit'] });
-  const riders = useRefOptions(
+  const form = useFormContext<FieldValues>();
+  const [passenger, unit] = useWatch({ control: form.control, name: ['passenger', 'unit'] });
+  const riders = useSiteRiders(unit);
+  const found = riders.data?.find((o) => o.value === String(passenger))?.carry as Rider | undefined;
+  useEffect(() => {
+    if (found) fillFromRider(found, form);
+  }, [found, form]);
+  return null;
+}
+
+/** The riders of a site, with what their choice carries (RIDER_REF): none until a site is known. */
+export function useSiteRiders(unit: unknown) {
+  return useRefOptions(
     'jobs',
     typeof unit === 'number' ? { ...RIDER_REF, query: { ...RIDER_REF.query, unit } } : undefined,
   );
-  const found = riders.data?.find((o) => o.value === String(passenger))?.carry as Rider | undefined;
-  useEffect(() => {
-    if (!found) return;
-    const fill = (field: string, value: unknown) => {
-      if (value !== undefined && value !== null && value !== '') setValue(field, value, { shouldDirty: true });
-    };
-    for (const field of ['firstName', 'lastName', 'phone', 'email'] as const) fill(field, found[field]);
-    const profiles = found.profiles ?? [];
-    if (!profiles.includes(getValues('profile'))) fill('profile', profiles[0]);
-    const from = getValues('from') as { address?: string } | undefined;
-    if (!from?.address && found.home?.address) fill('from', found.home);
-  }, [found, getValues, setValue]);
-  return null;
+}
+
+/**
+ * What a chosen rider fills in a reservation: names, phone and email; a profile of theirs when the
+ * one chosen is not; home as the pickup when none is set.
+ */
+export function fillFromRider(rider: Rider, form: Pick<UseFormReturn<FieldValues>, 'getValues' | 'setValue'>): void {
+  const fill = (field: string, value: unknown) => {
+    if (value !== undefined && value !== null && value !== '') form.setValue(field, value, { shouldDirty: true });
+  };
+  for (const field of ['firstName', 'lastName', 'phone', 'email'] as const) fill(field, rider[field]);
+  const profiles = rider.profiles ?? [];
+  if (!profiles.includes(form.getValues('profile'))) fill('profile', profiles[0]);
+  const from = form.getValues('from') as { address?: string } | undefined;
+  if (!from?.address && rider.home?.address) fill('from', rider.home);
 }
 
 /** Each service's fare as soon as the journey is known; choosing one sets the service, the price and the quote. */
@@ -184,12 +204,6 @@ function FaresPanel() {
       {body}
     </Paper>
   );
-}
-
-/** Money as the language writes it, with two decimals. */
-export function useMoney(): Intl.NumberFormat {
-  const { i18n } = useTranslation();
-  return new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 const CARD_FIELDS: FormField[] = [

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { find, findKey } from '#src/api/find.ts';
 import { formatInZone } from '#src/app/formatTime.ts';
 import { useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { useMoney } from '#src/app/useMoney.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import type { HistoryRecord } from '#src/features/history/useHistory.ts';
 import type { Row } from '#src/features/resources/useResourcePage.ts';
-import { useMoney } from './BookingExtras.tsx';
 
 const status = (t: TFunction, s: string) => t(`values.jobStatus.${s}`);
 

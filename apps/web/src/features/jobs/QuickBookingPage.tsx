@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormField, type JobFare, LOCATION_REF, localDateTime, RIDER_REF, resourceByKey } from '@tc/domain';
+import { type FormField, type JobFare, LOCATION_REF, localDateTime, resourceByKey } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,13 +12,14 @@ import { withConfirmations } from '#src/app/confirmations.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { useMoney } from '#src/app/useMoney.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { FieldGrid } from '#src/features/resources/FieldGrid.tsx';
 import { useErrorText } from '#src/features/resources/FieldInput.tsx';
 import { PlaceInput } from '#src/features/resources/PlaceInput.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
-import { chooseFare, type Rider, useJobFares, useMoney } from './BookingExtras.tsx';
+import { chooseFare, fillFromRider, type Rider, useJobFares, useSiteRiders } from './BookingExtras.tsx';
 import { askConfirmation } from './jobForm.tsx';
 
 const jobs = resourceByKey('jobs');
@@ -81,7 +82,7 @@ export function QuickBookingPage() {
   const label = (name: string) => t(fieldLabelKey('jobs', name));
 
   // the caller, by phone among the site's riders (their choices carry phone, names, profiles and home)
-  const riders = useRefOptions('jobs', site ? { ...RIDER_REF, query: { ...RIDER_REF.query, unit: site } } : undefined);
+  const riders = useSiteRiders(site);
   const profiles = useRefOptions(
     'jobs',
     site ? { col: 'profiles', label: ['name'], sameSiteAs: 'unit', query: { unit: site } } : undefined,
@@ -90,19 +91,12 @@ export function QuickBookingPage() {
   const phone = digits(useWatch({ control, name: 'phone' }));
   const match = phone.length >= 7 ? riders.data?.find((o) => digits((o.carry as Rider)?.phone) === phone) : undefined;
   useEffect(() => {
-    const rider = match?.carry as Rider | undefined;
     setValue('passenger', match ? Number(match.value) : undefined);
-    if (rider) {
-      setValue('firstName', rider.firstName ?? '');
-      setValue('lastName', rider.lastName ?? '');
-      if (rider.email) setValue('email', rider.email);
-      if (!(getValues('from') as { address?: string } | undefined)?.address && rider.home) setValue('from', rider.home);
-    }
-    const own = rider?.profiles?.[0];
+    if (match) fillFromRider(match.carry as Rider, form);
+    // a caller not on file books under the site's first profile
     const first = profiles.data?.[0]?.value;
-    if (own !== undefined) setValue('profile', own);
-    else if (getValues('profile') === undefined && first) setValue('profile', Number(first));
-  }, [match, profiles.data, setValue, getValues]);
+    if (getValues('profile') === undefined && first) setValue('profile', Number(first));
+  }, [match, profiles.data, setValue, getValues, form]);
 
   // a call starts on the phone field (the generated inputs take no ref: the first input of the caller's row)
   const caller = useRef<HTMLDivElement>(null);

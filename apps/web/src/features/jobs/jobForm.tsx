@@ -14,6 +14,7 @@ import { useSession } from '#src/app/session/useSession.ts';
 import type { FormExtension } from '#src/features/resources/ResourceFormPage.tsx';
 import type { Row } from '#src/features/resources/useResourcePage.ts';
 import { BOOKING_EXTRAS } from './BookingExtras.tsx';
+import { JobPaymentsTab, JobSummaryTab } from './JobTabs.tsx';
 
 type SeriesScope = 'one' | 'following' | 'all';
 
@@ -178,5 +179,6 @@ export const jobFormExtension: FormExtension = {
     const scope = await askSeriesScope(t);
     return scope === null ? null : { series: scope };
   },
+  tabs: { summary: JobSummaryTab, payments: JobPaymentsTab },
   Header: JobHeader,
 };

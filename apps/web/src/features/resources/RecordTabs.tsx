@@ -12,6 +12,7 @@ import { find } from '#src/api/find.ts';
 import { formatNewYork } from '#src/app/formatTime.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
+import { useMoney } from '#src/app/useMoney.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import type { Row } from './useResourcePage.ts';
 
@@ -173,6 +174,7 @@ interface JobRow {
 /** The passenger's reservations with a price: what they paid and how. */
 export function PaymentsTab({ record }: { record: Row }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const jobs = useQuery({
     queryKey: ['find', 'jobs', 'payments', record._id],
     queryFn: () =>
@@ -192,14 +194,18 @@ export function PaymentsTab({ record }: { record: Row }) {
         header: t(fieldLabelKey('jobs', 'status')),
         cell: (c) => t(`values.jobStatus.${c.row.original.status}`),
       },
-      { id: 'price', header: t('form.price'), cell: (c) => c.row.original.price?.toFixed(2) ?? '' },
+      {
+        id: 'price',
+        header: t('form.price'),
+        cell: (c) => (c.row.original.price === undefined ? '' : money.format(c.row.original.price)),
+      },
       {
         id: 'paymentType',
         header: t('form.paymentType'),
         cell: (c) => (c.row.original.paymentType ? t(`values.paymentType.${c.row.original.paymentType}`) : ''),
       },
     ],
-    [t],
+    [t, money],
   );
   return <DataTable data={jobs.data?.data ?? []} columns={columns} loading={jobs.isLoading} />;
 }

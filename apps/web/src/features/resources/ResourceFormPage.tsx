@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ResourceDef, visibleTabs } from '@tc/domain';
+import { type RecordTab, type ResourceDef, visibleTabs } from '@tc/domain';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { HistoryViewer } from '#src/features/history/HistoryViewer.tsx';
-import { JobPaymentsTab, JobSummaryTab } from '#src/features/jobs/JobTabs.tsx';
 import { DriverPasswordButton } from './DriverPasswordButton.tsx';
 import { changedFields, linkChanges, newRecord } from './formValues.ts';
 import { LinkedParentsTab, LinkedPassengersTab, NotesTab, PaymentsTab } from './RecordTabs.tsx';
@@ -36,6 +35,8 @@ export interface FormExtension {
   updateOptions?: (record: Row, t: TFunction) => Promise<Record<string, unknown> | null>;
   /** The record's title, when its linked columns do not name it well. */
   title?: (record: Row, t: TFunction) => string;
+  /** Its own tabs' panels (a reservation's summary and its charges), in place of the generic ones. */
+  tabs?: Partial<Record<RecordTab, ComponentType<{ record: Row }>>>;
   /** Beside the record's title. */
   Header?: ComponentType<{ record: Row }>;
 }
@@ -223,18 +224,24 @@ function FormBody({
         <Tabs.Panel value="information" pt="md">
           {form}
         </Tabs.Panel>
-        <Tabs.Panel value="summary" pt="md">
-          <JobSummaryTab record={current} />
-        </Tabs.Panel>
+        {Object.entries(extension?.tabs ?? {}).map(([tab, Panel]) =>
+          Panel ? (
+            <Tabs.Panel key={tab} value={tab} pt="md">
+              <Panel record={current} />
+            </Tabs.Panel>
+          ) : null,
+        )}
         <Tabs.Panel value="history" pt="md">
           <HistoryViewer collection={def.collection} id={current._id} def={def} />
         </Tabs.Panel>
         <Tabs.Panel value="notes" pt="md">
           <NotesTab def={def} record={current} />
         </Tabs.Panel>
-        <Tabs.Panel value="payments" pt="md">
-          {def.collection === 'jobs' ? <JobPaymentsTab record={current} /> : <PaymentsTab record={current} />}
-        </Tabs.Panel>
+        {extension?.tabs?.payments ? null : (
+          <Tabs.Panel value="payments" pt="md">
+            <PaymentsTab record={current} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="parents" pt="md">
           <LinkedParentsTab record={current} />
         </Tabs.Panel>

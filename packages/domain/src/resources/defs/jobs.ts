@@ -5,6 +5,8 @@ import { recurringSchema } from '../../jobs/recurrence.ts';
 import { vk } from '../messages.ts';
 import { type RefSpec, type ResourceDef, resource } from '../resource.ts';
 import {
+  caregiver,
+  count,
   notes,
   optionalDateTime,
   optionalEmail,
@@ -16,19 +18,7 @@ import {
   requiredPlace,
   siteId,
 } from '../schema.parts.ts';
-import { SITE_FIELD } from './common.ts';
-
-/** A count typed in the form (seats, bags): a whole number from 0 to `max`; empty is 0. */
-const count = (max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .number({ error: vk('number') })
-      .int(vk('integer'))
-      .min(0, vk('notNegative'))
-      .max(max)
-      .optional(),
-  );
+import { CAREGIVER_SECTION, SITE_FIELD } from './common.ts';
 
 /** First and last name of a reservation's rider: 2 to 30 characters when given (spec section 5). */
 const riderName = () =>
@@ -70,6 +60,7 @@ const FORM_STATUSES = ['draft', 'new', 'onhold', 'waiting', 'canceled'] as const
  */
 export const jobs: ResourceDef = resource({
   key: 'jobs',
+  actions: ['quickCreate'],
   collection: 'jobs',
   entity: 'Reservation',
   schema: z.looseObject({
@@ -107,14 +98,7 @@ export const jobs: ResourceDef = resource({
         terminal: optionalText(),
       })
       .optional(),
-    caregiver: z
-      .strictObject({
-        firstName: optionalText(),
-        lastName: optionalText(),
-        email: optionalEmail(),
-        phone: optionalPhone(),
-      })
-      .optional(),
+    caregiver: caregiver(),
     service: optionalRef(),
     extraServices: refIds(),
     profile: z
@@ -235,15 +219,7 @@ export const jobs: ResourceDef = resource({
         { name: 'flight.terminal', input: 'text' },
       ],
     },
-    {
-      key: 'caregiver',
-      fields: [
-        { name: 'caregiver.firstName', input: 'text' },
-        { name: 'caregiver.lastName', input: 'text' },
-        { name: 'caregiver.email', input: 'email' },
-        { name: 'caregiver.phone', input: 'phone' },
-      ],
-    },
+    CAREGIVER_SECTION,
     {
       key: 'billing',
       fields: [

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PAYMENT_TYPES, USER_STATUSES } from '../../constants.ts';
 import { type ResourceDef, resource } from '../resource.ts';
 import {
+  caregiver,
   notes,
   optionalDay,
-  optionalEmail,
   optionalPhone,
   optionalPlace,
   optionalText,
@@ -15,7 +15,7 @@ import {
   siteId,
   suspension,
 } from '../schema.parts.ts';
-import { CREATED_COLUMN, SITE_FIELD } from './common.ts';
+import { CAREGIVER_SECTION, CREATED_COLUMN, SITE_FIELD } from './common.ts';
 
 /** Spec section 5: first name, last name, profiles and site required; email required and valid; OPUS card 12 characters. */
 export const riderSchema = z.looseObject({
@@ -41,14 +41,7 @@ export const riderSchema = z.looseObject({
       disabilityAidTools: z.array(z.string()).optional(),
     })
     .optional(),
-  caregiver: z
-    .looseObject({
-      firstName: optionalText(),
-      lastName: optionalText(),
-      email: optionalEmail(),
-      phone: optionalPhone(),
-    })
-    .optional(),
+  caregiver: caregiver(),
   status: z.enum(USER_STATUSES).optional(),
   suspended: z.boolean().optional(),
   suspension: suspension(),
@@ -116,15 +109,7 @@ export const passengers: ResourceDef = resource({
         { name: 'health.disabilityAidTools', input: 'tags' },
       ],
     },
-    {
-      key: 'caregiver',
-      fields: [
-        { name: 'caregiver.firstName', input: 'text' },
-        { name: 'caregiver.lastName', input: 'text' },
-        { name: 'caregiver.email', input: 'email' },
-        { name: 'caregiver.phone', input: 'phone' },
-      ],
-    },
+    CAREGIVER_SECTION,
   ],
   search: ['firstName', 'lastName', 'email', 'phone', 'code'],
   duplicateKey: ['firstName', 'lastName', 'phone'],
