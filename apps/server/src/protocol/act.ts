@@ -47,6 +47,7 @@ export interface ActContext {
  * - public: no token (login, password reset)
  * - session: any valid token
  * - module: the role holds `action` on `module`
+ * - moduleAction: the role holds on `module` the action the parsed request needs
  * - collection: the module of `col` (and, for users, of the roles concerned) with the operation's action
  * - owner: only the one super account
  * - delegated: each sub-call is dispatched and checked on its own (batch)
@@ -55,6 +56,8 @@ export type Permission =
   | { kind: 'public' }
   | { kind: 'session' }
   | { kind: 'module'; module: ModuleKey; action: string }
+  /** The action of `module` that what the request asks for needs (school hours: setSchoolShifts). */
+  | { kind: 'moduleAction'; module: ModuleKey; actionOf: (body: Record<string, unknown>) => string }
   | { kind: 'collection'; op: CollectionOp }
   | { kind: 'owner' }
   /** Any of view, create or edit on the module of the resource the body names (`resource`). */

@@ -2,6 +2,7 @@ import type { ActName } from '@tc/domain';
 import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
+import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
 import { optionActs } from '../acts/options/options.acts.ts';
 import { outboxActs } from '../acts/outbox/outbox.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
@@ -20,6 +21,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...parentActs,
   ...driverActs,
   ...shiftActs,
+  ...shiftBookingActs,
   ...shuttleActs,
   ...outboxActs,
   ...optionActs,

@@ -30,6 +30,9 @@ export async function authorize(permission: Permission, ctx: ActContext, p: Prin
     case 'module':
       requireAccess(p, permission.module, permission.action);
       return;
+    case 'moduleAction':
+      requireAccess(p, permission.module, permission.actionOf(ctx.body));
+      return;
     case 'resource':
       requireResourceUse(p, ctx.body.resource);
       return;

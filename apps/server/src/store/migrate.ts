@@ -114,6 +114,11 @@ async function syncCollection(db: Queryable, def: CollectionDef, trigram: boolea
       `ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${hotColumn(field)} text GENERATED ALWAYS AS (doc->>'${field}') STORED`,
     );
   }
+  for (const field of def.uniqueHot ?? []) {
+    await db.query(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "${def.name}__${field}_unique" ON ${t} (${hotColumn(field)}) WHERE ${hotColumn(field)} IS NOT NULL`,
+    );
+  }
   if (def.siteScoped) await db.query(`CREATE INDEX IF NOT EXISTS "${def.name}__unit" ON ${t} (unit)`);
   for (const cols of def.indexes ?? []) {
     // _id last: pages are found by an index-only scan, then fetched by primary key (collection.store.ts)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ShiftPlan, shiftReservations } from './shifts.ts';
+import { type ShiftPlan, shiftBookingSchema, shiftReservations } from './shifts.ts';
 
 const school = { address: 'École Saint-Maxime, Laval', lat: 45.57, lon: -73.72, location: 9 };
 const plan = (over: Partial<ShiftPlan> = {}): ShiftPlan => ({
@@ -27,7 +27,7 @@ const plan = (over: Partial<ShiftPlan> = {}): ShiftPlan => ({
 describe('reservations from shifts', () => {
   it('books each school day of the week both ways for each rider with a home, and lists the others', () => {
     const { bookings, missing } = shiftReservations(plan());
-    expect(missing).toEqual([13]);
+    expect(missing).toEqual([{ _id: 13, lacks: 'home' }]);
     expect(bookings).toHaveLength(5 * 2 * 2);
     const first = bookings[0];
     expect(first?.shiftKey).toBe('4:11:2026-11-30:to');
@@ -64,5 +64,35 @@ describe('reservations from shifts', () => {
     const keys = (p: ShiftPlan) => shiftReservations(p).bookings.map((b) => b.shiftKey);
     expect(keys(plan())).toEqual(keys(plan()));
     expect(new Set(keys(plan())).size).toBe(keys(plan()).length);
+  });
+
+  it('brings a night shift home the next morning, and lists a rider without any profile', () => {
+    const { bookings, missing } = shiftReservations(
+      plan({
+        from: '2026-11-30',
+        to: '2026-11-30',
+        profile: undefined,
+        shift: { _id: 6, start: '22:00', end: '06:00', direction: 'both', weekDays: [1] },
+      }),
+    );
+    expect(missing).toEqual([
+      { _id: 12, lacks: 'profile' },
+      { _id: 13, lacks: 'home' },
+    ]);
+    expect(bookings.map((b) => [b.shiftKey, b.job.date])).toEqual([
+      ['6:11:2026-11-30:to', '2026-11-30 22:00'],
+      ['6:11:2026-11-30:from', '2026-12-01 06:00'],
+    ]);
+  });
+
+  it('takes a plan of at most 400 days that ends after it starts, with a weekday and a rider', () => {
+    const base = { unit: 1, ids: [3], shift: 2, place: 4, from: '2026-01-01', to: '2026-01-31', weekDays: [1] };
+    expect(shiftBookingSchema.parse(base)).toMatchObject({ riders: 'passengers', paymentType: 'cash' });
+    const issue = (over: Record<string, unknown>) =>
+      shiftBookingSchema.safeParse({ ...base, ...over }).error?.issues[0]?.message;
+    expect(issue({ to: '2025-12-31' })).toBe('validation.endBeforeStart');
+    expect(issue({ to: '2027-02-05' })).toBe('validation.rangeTooLong');
+    expect(issue({ weekDays: [] })).toBe('validation.weekDays');
+    expect(issue({ ids: [] })).toBe('validation.required');
   });
 });

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { DIRECTIONS, PAYMENT_TYPES } from '../constants.ts';
+import { vk } from '../resources/messages.ts';
+import { requiredDay, weekDays } from '../resources/schema.parts.ts';
 import { addDays } from './timeZone.ts';
 
 /**
@@ -9,6 +13,56 @@ import { addDays } from './timeZone.ts';
  */
 
 type Place = { address: string; lat?: number; lon?: number; location?: number };
+
+/** Who a shift booking is for: passengers (shifts), students (school hours) or employees (work hours). */
+export const SHIFT_RIDERS = ['passengers', 'students', 'employees'] as const;
+export type ShiftRiders = (typeof SHIFT_RIDERS)[number];
+
+/** At most this many days in one plan (a school year and some). */
+export const SHIFT_PLAN_MAX_DAYS = 400;
+/** At most this many riders in one plan. */
+export const SHIFT_PLAN_MAX_RIDERS = 1000;
+
+const id = () =>
+  z
+    .number({ error: vk('required') })
+    .int()
+    .positive(vk('required'));
+
+/**
+ * What /jobs/setShifts sends (act `setshifts`): the site, the riders' kind and ids, the shift and
+ * the place it is at (the school, the workplace), the days and weekdays, and optionally one
+ * direction of a shift that runs both ways and the payment type of the reservations.
+ */
+export const shiftBookingSchema = z
+  .object({
+    unit: id(),
+    riders: z.enum(SHIFT_RIDERS).default('passengers'),
+    ids: z
+      .array(z.number().int().positive(), { error: vk('required') })
+      .min(1, vk('required'))
+      .max(SHIFT_PLAN_MAX_RIDERS),
+    shift: id(),
+    place: id(),
+    from: requiredDay(),
+    to: requiredDay(),
+    weekDays: weekDays(),
+    direction: z.enum(DIRECTIONS).optional(),
+    paymentType: z.enum(PAYMENT_TYPES).default('cash'),
+    /** Only count what would be made (and who cannot be taken); make nothing. */
+    preview: z.boolean().optional(),
+  })
+  .refine((p) => p.to >= p.from, { path: ['to'], message: vk('endBeforeStart') })
+  .refine((p) => p.to <= addDays(p.from, SHIFT_PLAN_MAX_DAYS - 1), { path: ['to'], message: vk('rangeTooLong') });
+
+export type ShiftBooking = z.infer<typeof shiftBookingSchema>;
+
+/** What `setshifts` answers: the reservations made (or, in a preview, to make), those booked before, and who cannot be taken. */
+export interface ShiftBookingAnswer {
+  created: number;
+  alreadyBooked: number;
+  missing: (MissingRider & { name: string })[];
+}
 
 export interface ShiftRider {
   _id: number;
@@ -36,24 +90,38 @@ export interface ShiftPlan {
   holidays?: ReadonlySet<string>;
   /** The profile of a rider who has none. */
   profile?: number;
+  paymentType?: string;
 }
 
-export interface ShiftBooking {
+export interface PlannedShiftJob {
   shiftKey: string;
   job: Record<string, unknown>;
 }
 
-/** At most this many days in one plan (a school year and some). */
-export const SHIFT_PLAN_MAX_DAYS = 400;
+/** A rider a plan cannot take, and what they lack. */
+export interface MissingRider {
+  _id: number;
+  lacks: 'home' | 'profile';
+}
 
 const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
-/** The reservations a plan makes, and the riders it cannot take (no home address with coordinates). */
-export function shiftReservations(plan: ShiftPlan): { bookings: ShiftBooking[]; missing: number[] } {
-  const missing = plan.riders.filter((r) => !r.home?.address).map((r) => r._id);
-  const riders = plan.riders.filter((r) => r.home?.address);
+/**
+ * The reservations a plan makes, and the riders it cannot take (no home address, or no profile).
+ * The way back of a shift that ends at or before its start (a night shift) is on the next day.
+ */
+export function shiftReservations(plan: ShiftPlan): { bookings: PlannedShiftJob[]; missing: MissingRider[] } {
+  const missing: MissingRider[] = [];
+  const riders: (ShiftRider & { home: Place; profile: number })[] = [];
+  for (const r of plan.riders) {
+    const profile = r.profile ?? plan.profile;
+    if (!r.home?.address) missing.push({ _id: r._id, lacks: 'home' });
+    else if (profile === undefined) missing.push({ _id: r._id, lacks: 'profile' });
+    else riders.push({ ...r, home: r.home, profile });
+  }
   const legs = plan.shift.direction === 'both' ? (['to', 'from'] as const) : [plan.shift.direction];
-  const bookings: ShiftBooking[] = [];
+  const overnight = plan.shift.end <= plan.shift.start;
+  const bookings: PlannedShiftJob[] = [];
   let n = 0;
   for (let day = plan.from; day <= plan.to && n < SHIFT_PLAN_MAX_DAYS; day = addDays(day, 1), n++) {
     const weekday = weekdayOf(day);
@@ -61,7 +129,6 @@ export function shiftReservations(plan: ShiftPlan): { bookings: ShiftBooking[]; 
     if (plan.holidays?.has(day)) continue;
     for (const rider of riders) {
       for (const leg of legs) {
-        const home = rider.home as Place;
         bookings.push({
           shiftKey: `${plan.shift._id}:${rider._id}:${day}:${leg}`,
           job: {
@@ -72,14 +139,15 @@ export function shiftReservations(plan: ShiftPlan): { bookings: ShiftBooking[]; 
             lastName: rider.lastName,
             phone: rider.phone,
             email: rider.email,
-            profile: rider.profile ?? plan.profile,
+            profile: rider.profile,
             // to the shift for its start, home again at its end: the time is when the rider must be there or leaves
-            date: `${day} ${leg === 'to' ? plan.shift.start : plan.shift.end}`,
-            from: leg === 'to' ? home : plan.place,
-            to: leg === 'to' ? plan.place : home,
+            date:
+              leg === 'to' ? `${day} ${plan.shift.start}` : `${overnight ? addDays(day, 1) : day} ${plan.shift.end}`,
+            from: leg === 'to' ? rider.home : plan.place,
+            to: leg === 'to' ? plan.place : rider.home,
             direction: leg,
             seats: 1,
-            paymentType: 'cash',
+            paymentType: plan.paymentType ?? 'cash',
           },
         });
       }

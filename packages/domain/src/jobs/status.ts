@@ -70,4 +70,13 @@ export function jobLockedRefusal(status: JobStatus): string {
 }
 
 /** Fields of a reservation only the server's acts set (booking, routing, trips): a form's write may not change them. */
-export const SERVER_OWNED_JOB_FIELDS = ['trip', 'driver', 'car', 'shuttle', 'series', 'legs', 'payment'] as const;
+export const SERVER_OWNED_JOB_FIELDS = [
+  'trip',
+  'driver',
+  'car',
+  'shuttle',
+  'series',
+  'legs',
+  'payment',
+  'shiftKey',
+] as const;

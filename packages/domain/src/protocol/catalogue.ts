@@ -8,6 +8,7 @@ import {
 } from '../auth/passwords.ts';
 import { ERROR_TEXTS } from '../errors.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
+import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
 import { vk } from '../resources/messages.ts';
 
@@ -226,6 +227,8 @@ export const ACT_CATALOGUE = {
     }),
     answer: answer<StoredDoc>(),
   },
+  /** Reservations from shifts (/jobs/setShifts and its school and work variants): docs/reservations.md. */
+  setshifts: { request: shiftBookingSchema, answer: answer<ShiftBookingAnswer>() },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and

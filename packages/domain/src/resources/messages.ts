@@ -53,6 +53,8 @@ export const VALIDATION_TEXTS = {
   settingArray: 'The value must be a JSON list',
   polygon: 'Draw an area of at least 3 points',
   newCode: 'The copy needs a new code',
+  rangeTooLong: 'Choose at most 400 days',
+  shiftInactive: 'This shift is not active',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_TEXTS;

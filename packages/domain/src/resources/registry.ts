@@ -20,6 +20,8 @@ export interface CollectionDef {
   hot?: readonly string[];
   /** Column lists to index, by field name (hot fields or `unit`). */
   indexes?: readonly (readonly string[])[];
+  /** Hot fields no two records share where set (a unique index that skips records without one). */
+  uniqueHot?: readonly string[];
   /** Hot text fields searched with case-insensitive regex: trigram-indexed. */
   trigram?: readonly string[];
   /** Default sort of lists. */
@@ -171,8 +173,11 @@ const collections: CollectionDef[] = [
       shuttle: 'id',
       quote: 'json',
       series: 'id',
+      // a reservation made from a shift: its shift, rider, day and direction (jobs/shifts.ts)
+      shiftKey: 'text',
     },
-    hot: ['status', 'date', 'lastName'],
+    hot: ['status', 'date', 'lastName', 'shiftKey'],
+    uniqueHot: ['shiftKey'],
     // (unit, date, status): a day's page by an index-only scan whatever the status set; (unit, status, date): counts
     indexes: [['unit', 'date', 'status'], ['unit', 'status', 'date'], ['date']],
     trigram: ['lastName'],

@@ -58,13 +58,13 @@ function assertNoServerFields(data: Doc, current?: Doc): void {
 }
 
 /** The site's time zone: every date of a reservation is a wall-clock time there. */
-async function zoneOf(services: Services, unit: unknown, q: Queryable): Promise<string> {
+export async function zoneOf(services: Services, unit: unknown, q: Queryable): Promise<string> {
   const site = typeof unit === 'number' ? await services.store.getById('units', unit, q) : undefined;
   return siteTimeZone(site as { timeZone?: unknown } | undefined);
 }
 
 /** The days a series skips: the site's holidays (and the holidays of every site) up to `through`. */
-async function holidays(services: Services, unit: number, from: string, through: string, q: Queryable) {
+export async function holidayDays(services: Services, unit: number, from: string, through: string, q: Queryable) {
   const { data } = await services.store.find(
     'holidays',
     { query: { unit: { $in: [unit, null] } }, limit: 1000 },
@@ -189,7 +189,7 @@ export async function bookReservation(
       let more = false;
       if (recurring) {
         through = horizonOf(zone, first);
-        const skip = recurring.skipHolidays ? await holidays(services, unit, first, through, tx) : undefined;
+        const skip = recurring.skipHolidays ? await holidayDays(services, unit, first, through, tx) : undefined;
         ({ dates, more } = expandSeries(first, recurring, through, skip));
         if (dates.length === 0) throw invalid('seriesEmpty', 'recurring');
       }
@@ -425,7 +425,7 @@ export async function extendSeries(services: Services): Promise<number> {
       if (String(fresh.through) >= through) return 0;
       const rule = fresh.recurring as Recurring;
       const skip = rule.skipHolidays
-        ? await holidays(services, fresh.unit as number, String(fresh.through), through, tx)
+        ? await holidayDays(services, fresh.unit as number, String(fresh.through), through, tx)
         : undefined;
       const { dates, more } = expandSeries(String(fresh.start), rule, through, skip, `${String(fresh.through)} 23:59`);
       const { returnMinutes, ...job } = template;

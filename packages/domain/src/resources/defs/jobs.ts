@@ -129,6 +129,7 @@ export const jobs: ResourceDef = resource({
     car: optionalRef(),
     shuttle: optionalRef(),
     series: optionalRef(),
+    shiftKey: optionalText(),
     legs: z.strictObject({ A: z.number().int().positive(), B: z.number().int().positive() }).optional(),
     payment: z
       .strictObject({
