@@ -93,6 +93,36 @@ export async function bookDemoReservations(app: FastifyInstance): Promise<number
     const booked = await call({ act: 'insert', col: 'jobs', token, data, allowDuplicate: true, allowLimitation: true });
     ids.push(booked._id as number);
   }
+  await bookDemoShifts(find, async (body) => call({ ...body, token: admin.token }), today);
   for (const t of [token, admin.token]) await call({ act: 'logout', token: t });
   return ids;
+}
+
+type Find = (col: string, query: Doc, limit: number) => Promise<Doc[]>;
+
+/**
+ * The next week of the Laval schools' hours for their students (to school in the morning, home in
+ * the afternoon) and of the Longueuil plant's day shift for its employees, made as an admin makes
+ * them on /jobs/setSchoolShifts and /jobs/setWorkShifts.
+ */
+async function bookDemoShifts(find: Find, call: (body: Doc) => Promise<Doc>, today: string): Promise<void> {
+  const week = { from: addDays(today, 1), to: addDays(today, 7), weekDays: [1, 2, 3, 4, 5] };
+  const plan = async (unit: number, riders: string, shiftName: string, place: Doc, people: Doc[]) => {
+    const [shift] = await find('shifts', { unit, name: shiftName }, 1);
+    if (!shift || people.length === 0) return;
+    const ids = people.map((p) => p._id);
+    await call({ act: 'setshifts', unit, riders, ids, shift: shift._id, place: place._id, ...week });
+  };
+  const students = await find('users', { role: 'student', unit: 2 }, 1000);
+  for (const school of await find('locations', { unit: 2, type: 'school' }, 10)) {
+    const pupils = students.filter((s) => s.school === school.name);
+    for (const shift of ['Morning school run', 'Afternoon school run'])
+      await plan(2, 'students', shift, school, pupils);
+  }
+  const [plant] = await find('locations', { unit: 3, type: 'work' }, 1);
+  if (!plant) return;
+  const staff = (await find('users', { role: 'employee', unit: 3, status: 'active' }, 1000)).filter(
+    (e) => (e.work as Place | undefined)?.address === plant.address,
+  );
+  await plan(3, 'employees', 'Day shift', plant, staff);
 }

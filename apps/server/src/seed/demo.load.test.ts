@@ -121,6 +121,14 @@ describe('loading the demo operator', () => {
     expect(series.data.every((j) => j.legs)).toBe(true);
     const open = await store.getById('jobseries', weekly?.series as number);
     expect(open?.more).toBe(true);
+    // a week of school hours for the Laval students, of the day shift for the Longueuil plant's employees
+    const fromShifts = await store.find('jobs', { query: { shiftKey: { $exists: true } }, limit: 1000 }, {});
+    // (the Laval schools' week may fall in their winter break)
+    expect(fromShifts.data.some((j) => j.unit === 3)).toBe(true);
+    expect(fromShifts.data.every((j) => j.unit === 2 || j.unit === 3)).toBe(true);
+    expect(
+      fromShifts.data.some((j) => j.direction === 'to') && fromShifts.data.some((j) => j.direction === 'from'),
+    ).toBe(true);
     await app.close();
   });
 

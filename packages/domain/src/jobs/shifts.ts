@@ -135,6 +135,7 @@ export function shiftReservations(plan: ShiftPlan): { bookings: PlannedShiftJob[
             unit: plan.unit,
             status: 'new',
             passenger: rider._id,
+            shift: plan.shift._id,
             firstName: rider.firstName,
             lastName: rider.lastName,
             phone: rider.phone,

@@ -78,5 +78,6 @@ export const SERVER_OWNED_JOB_FIELDS = [
   'series',
   'legs',
   'payment',
+  'shift',
   'shiftKey',
 ] as const;

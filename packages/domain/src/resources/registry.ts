@@ -174,6 +174,7 @@ const collections: CollectionDef[] = [
       quote: 'json',
       series: 'id',
       // a reservation made from a shift: its shift, rider, day and direction (jobs/shifts.ts)
+      shift: 'id',
       shiftKey: 'text',
     },
     hot: ['status', 'date', 'lastName', 'shiftKey'],

@@ -68,9 +68,17 @@ export interface ResourceDef {
    * Extra actions of the screen: `multiCreate` (the list links to a page that creates many records,
    * driver shifts), `duplicate` (an edit page copies its record, shuttles), `signInPassword` (an edit
    * page sets the record's sign-in password, drivers), `quickCreate` (a compact create page for a
-   * call, reservations).
+   * call, reservations), `shiftBooking` (reservations made from shifts, school or work hours) and
+   * `shuttleBooking` (a seat on a shuttle's departure).
    */
-  actions?: readonly ('multiCreate' | 'duplicate' | 'signInPassword' | 'quickCreate')[];
+  actions?: readonly (
+    | 'multiCreate'
+    | 'duplicate'
+    | 'signInPassword'
+    | 'quickCreate'
+    | 'shiftBooking'
+    | 'shuttleBooking'
+  )[];
   /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /
    * delparent, one query per child): `{[owner]: record id, [item]: id}`. Insert and update leave it out.

@@ -107,6 +107,7 @@ describe('reservations from shifts', () => {
       profile: 1,
       from: home(1),
       to: { address: '1 Rue École', location: ids.school },
+      shift: ids.schoolHours,
       shiftKey: `${ids.schoolHours}:${ids.ana}:2026-11-30:to`,
       createdBy: 'admin Site1',
     });

@@ -1,7 +1,9 @@
 import { type ResourceDef, resourceByKey } from '@tc/domain';
+import type { ReactNode } from 'react';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
+import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
@@ -14,11 +16,15 @@ import type { ScreenDef, SubRoute } from './screens.ts';
 /** Pages of a resource's extra actions (ResourceDef.actions), by the sub-route's page. */
 const EXTRA_PAGES: Record<
   string,
-  { action: NonNullable<ResourceDef['actions']>[number]; Page: typeof MultiShiftsPage }
+  {
+    action: NonNullable<ResourceDef['actions']>[number];
+    Page: (props: { basePath: string; page: string }) => ReactNode;
+  }
 > = {
   multi: { action: 'multiCreate', Page: MultiShiftsPage },
   duplicate: { action: 'duplicate', Page: DuplicateShuttlePage },
   quick: { action: 'quickCreate', Page: QuickBookingPage },
+  setShifts: { action: 'shiftBooking', Page: ShiftBookingPage },
 };
 
 export interface ScreenPageProps {
@@ -70,7 +76,9 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         <ResourceFormPage key={`${resource.key}:edit`} def={resource} screen={def} mode="edit" extension={extension} />
       );
     const extra = sub.page ? EXTRA_PAGES[sub.page] : undefined;
-    if (extra && resource.actions?.includes(extra.action)) return <extra.Page basePath={def.path} />;
+    // the sub-route's path tells a page's variant (set shifts, school hours, work hours)
+    if (extra && resource.actions?.includes(extra.action))
+      return <extra.Page key={sub.path} basePath={def.path} page={sub.path} />;
   }
   return <PlaceholderPage def={def} sub={sub} />;
 }

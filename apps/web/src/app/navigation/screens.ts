@@ -13,7 +13,7 @@ export interface SubRoute {
   screen?: string;
   /** i18n key under `pages.` naming what the sub-route does. */
   page: string;
-  /** The placeholder of the list links to it (report sub-pages). */
+  /** The list (or the placeholder of the list) links to it: other ways to book, report sub-pages. */
   link?: boolean;
 }
 
@@ -74,11 +74,11 @@ export const SCREENS: Record<string, ScreenDef> = {
     wording: 'reservations',
     subRoutes: [
       create,
-      { path: 'quick', action: 'createQuick', page: 'quick' },
-      { path: 'setShifts', action: 'setShifts', page: 'setShifts' },
-      { path: 'setSchoolShifts', action: 'setSchoolShifts', screen: 'setSchoolShifts', page: 'setShifts' },
-      { path: 'setWorkShifts', action: 'setShifts', screen: 'setWorkShifts', page: 'setShifts' },
-      { path: 'shuttle', action: 'create', page: 'shuttle' },
+      { path: 'quick', action: 'createQuick', page: 'quick', link: true },
+      { path: 'setShifts', action: 'setShifts', page: 'setShifts', link: true },
+      { path: 'setSchoolShifts', action: 'setSchoolShifts', screen: 'setSchoolShifts', page: 'setShifts', link: true },
+      { path: 'setWorkShifts', action: 'setShifts', screen: 'setWorkShifts', page: 'setShifts', link: true },
+      { path: 'shuttle', action: 'create', page: 'shuttle', link: true },
       edit,
     ],
   },

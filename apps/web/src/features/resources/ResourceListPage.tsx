@@ -9,8 +9,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '#src/api/client.ts';
-import { titleKey } from '#src/app/navigation/access.ts';
+import { subRouteAllowed, titleKey } from '#src/app/navigation/access.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
+import { useViewer } from '#src/app/navigation/useViewer.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
@@ -41,6 +42,9 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
   const [debounced] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
   const [duplicates, setDuplicates] = useState(false);
   const [selection, setSelection] = useState<RowSelectionState>({});
+  // the screen's other pages the viewer may open (reservations: quick, from shifts, a shuttle seat)
+  const viewer = useViewer();
+  const links = (screen.subRoutes ?? []).filter((sub) => sub.link && subRouteAllowed(screen, sub, viewer));
   const patch = (p: Partial<TableState>) => setState((s) => ({ ...s, ...p }));
 
   useEffect(() => saveState(def, state), [def, state]);
@@ -133,6 +137,11 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
               {t('table.delete')}
             </Button>
           ) : null}
+          {links.map((sub) => (
+            <Button key={sub.path} variant="default" component={Link} to={`${screen.path}/${sub.path}`}>
+              {t(`listLinks.${sub.path}`)}
+            </Button>
+          ))}
           {def.actions?.includes('multiCreate') && can(def.module, 'create') ? (
             <Button variant="default" component={Link} to={`${screen.path}/multi`} leftSection={<IconPlus size={16} />}>
               {t('multiShifts.title')}

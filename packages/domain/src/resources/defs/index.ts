@@ -17,7 +17,7 @@ import { drivers } from './drivers.ts';
 import { blacklist, fares, shuttles } from './fleet.ts';
 import { jobs } from './jobs.ts';
 
-export { LOCATION_REF, RIDER_REF } from './jobs.ts';
+export { LOCATION_REF, RIDER_REF, SHIFT_REF } from './jobs.ts';
 
 import { parents } from './parents.ts';
 import { passengers } from './passengers.ts';

@@ -35,7 +35,15 @@ export const RIDER_REF: RefSpec = {
   query: { role: { $in: ['passenger', 'student', 'employee'] } },
   sameSiteAs: 'unit',
   // what a chosen rider fills in the reservation (an agent reads riders through their choices only)
-  carry: ['firstName', 'lastName', 'phone', 'email', 'profiles', 'home'],
+  carry: ['firstName', 'lastName', 'phone', 'email', 'profiles', 'home', 'role'],
+};
+
+/** The shift (school or work hours) a reservation was made from; its hours and days are what a plan books. */
+export const SHIFT_REF: RefSpec = {
+  col: 'shifts',
+  label: ['name'],
+  sameSiteAs: 'unit',
+  carry: ['start', 'end', 'direction', 'weekDays', 'status'],
 };
 
 /** The site's known places a reservation goes from or to: choosing one fills its address and coordinates. */
@@ -60,7 +68,7 @@ const FORM_STATUSES = ['draft', 'new', 'onhold', 'waiting', 'canceled'] as const
  */
 export const jobs: ResourceDef = resource({
   key: 'jobs',
-  actions: ['quickCreate'],
+  actions: ['quickCreate', 'shiftBooking', 'shuttleBooking'],
   collection: 'jobs',
   entity: 'Reservation',
   schema: z.looseObject({
@@ -129,6 +137,7 @@ export const jobs: ResourceDef = resource({
     car: optionalRef(),
     shuttle: optionalRef(),
     series: optionalRef(),
+    shift: optionalRef(),
     shiftKey: optionalText(),
     legs: z.strictObject({ A: z.number().int().positive(), B: z.number().int().positive() }).optional(),
     payment: z
@@ -243,6 +252,7 @@ export const jobs: ResourceDef = resource({
     { field: 'driver', ref: { col: 'drivers', label: ['lastName'], sameSiteAs: 'unit' } },
     { field: 'car', ref: { col: 'cars', label: ['name'], sameSiteAs: 'unit' } },
     { field: 'shuttle', ref: { col: 'shuttles', label: ['name'], sameSiteAs: 'unit' } },
+    { field: 'shift', ref: SHIFT_REF },
     // a known place chosen in the form: a location of the reservation's site
     { field: 'from.location', ref: LOCATION_REF },
     { field: 'to.location', ref: LOCATION_REF },
