@@ -34,6 +34,9 @@ export const ERROR_TEXTS = {
   confirmDuplicate:
     'This passenger already has a reservation from and to the same places within 30 minutes of this pickup. Book it anyway?',
   confirmLimitation: 'This pickup is inside the suppliers’ booking limitation. Book it anyway?',
+  shuttlesNotFound: 'Could not find shuttles',
+  shuttleFull: 'Not enough seats are left on this departure',
+  shuttleClosed: 'This departure takes no more bookings',
   resetInvalid: 'This link is invalid or has expired. Ask for a new one.',
   badToken: 'bad token',
   invalidToken: 'invalid token',

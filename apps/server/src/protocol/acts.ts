@@ -3,6 +3,7 @@ import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
 import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
+import { shuttleBookingActs } from '../acts/jobs/shuttleBooking.ts';
 import { optionActs } from '../acts/options/options.acts.ts';
 import { outboxActs } from '../acts/outbox/outbox.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
@@ -22,6 +23,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...driverActs,
   ...shiftActs,
   ...shiftBookingActs,
+  ...shuttleBookingActs,
   ...shuttleActs,
   ...outboxActs,
   ...optionActs,

@@ -245,7 +245,6 @@ export class CollectionStore {
     return r.rows.map((row) => Number(row._id));
   }
 
-  /** The distinct values of one field among the records of the query (at most 100). */
   /** Which of `values` a hot field of `col` already holds (keys of records made before). */
   async presentValues(col: string, field: string, values: string[], q: Queryable = this.db): Promise<Set<string>> {
     const d = def(col);
@@ -257,6 +256,32 @@ export class CollectionStore {
     return new Set(r.rows.map((row) => row.v));
   }
 
+  /**
+   * The sum of a number field over the records of the query, by the values of the `by` fields
+   * (the seats booked on each departure): `{key: by's values joined with '|', sum}` rows.
+   */
+  async sumBy(
+    col: string,
+    query: unknown,
+    by: readonly string[],
+    field: string,
+    scope: Scope,
+    q: Queryable = this.db,
+  ): Promise<Map<string, number>> {
+    const d = def(col);
+    const params = new Params();
+    const where = whereWithScope(d, query, scope, params);
+    const resolve = resolverFor(d);
+    const keys = by.map((f) => `coalesce(${resolve(f, params).expr}::text, '')`).join(` || '|' || `);
+    const value = resolve(field, params);
+    const r = await q.query<{ k: string; n: string | number }>(
+      `SELECT ${keys} AS k, sum((${value.expr})::numeric) AS n FROM ${tableName(d.name)} WHERE ${where} GROUP BY 1`,
+      params.values,
+    );
+    return new Map(r.rows.map((row) => [row.k, Number(row.n)]));
+  }
+
+  /** The distinct values of one field among the records of the query (at most 100). */
   async distinctValues(col: string, field: string, query: unknown, scope: Scope = {}): Promise<unknown[]> {
     const d = def(col);
     const params = new Params();

@@ -9,6 +9,7 @@ import {
 import { ERROR_TEXTS } from '../errors.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
+import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
 import { vk } from '../resources/messages.ts';
 
@@ -229,6 +230,10 @@ export const ACT_CATALOGUE = {
   },
   /** Reservations from shifts (/jobs/setShifts and its school and work variants): docs/reservations.md. */
   setshifts: { request: shiftBookingSchema, answer: answer<ShiftBookingAnswer>() },
+  /** A day's shuttle departures with their seats left (/jobs/shuttle); none: 404 "Could not find shuttles". */
+  shuttledepartures: { request: shuttleDaySchema, answer: answer<{ data: ShuttleDeparture[] }>() },
+  /** A seat on a shuttle's departure, from one of its stops to a later one: the reservation booked. */
+  bookshuttle: { request: shuttleBookingSchema, answer: answer<StoredDoc>() },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and

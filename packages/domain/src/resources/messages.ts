@@ -55,6 +55,7 @@ export const VALIDATION_TEXTS = {
   newCode: 'The copy needs a new code',
   rangeTooLong: 'Choose at most 400 days',
   shiftInactive: 'This shift is not active',
+  stopOrder: 'Get off at a stop after the one you get on at',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_TEXTS;

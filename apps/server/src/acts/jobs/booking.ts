@@ -148,10 +148,12 @@ export async function bookReservation(
   p: Principal,
   data: Doc,
   options: BookingOptions,
+  /** A server act's own booking (a shuttle seat): fields only it sets, and its check inside the transaction. */
+  server?: { fields: Doc; check: (tx: Queryable) => Promise<void> },
 ): Promise<StoredDoc & { legB?: StoredDoc; series?: number[] }> {
   assertNoServerFields(data);
   const scope = scopeOf(p);
-  const { def, data: valid } = validatedInsert('jobs', data, scope);
+  const { def, data: valid } = validatedInsert('jobs', { ...data, ...server?.fields }, scope);
   const {
     return: back,
     recurring,
@@ -181,6 +183,7 @@ export async function bookReservation(
       const zone = await zoneOf(services, unit, tx);
       // one passenger's bookings one at a time: two agents cannot both pass the duplicate check
       if (typeof job.passenger === 'number') await store.lock(tx, `booking:${job.passenger}`);
+      await server?.check(tx);
       const first = String(job.date);
       const returnMinutes = back ? minutesBetween(zone, first, back.date) : undefined;
       if (returnMinutes !== undefined && returnMinutes <= 0) throw invalid('returnBeforePickup', 'return.date');
