@@ -35,7 +35,7 @@ test('school hours for a week: a preview, the reservations made once, and nothin
   await page.goto('jobs');
   await choose(page, 'Site', 'Laval Schools');
   await page.getByRole('link', { name: 'From school hours' }).click();
-  await expect(page.getByRole('heading', { name: 'Reservations from school hours' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bookings from school hours' })).toBeVisible();
   await choose(page, 'Shift', 'Morning school run');
   await expect(page.getByText('07:00 to 08:30, To')).toBeVisible();
   await choose(page, 'Where the shift is', 'Collège Montmorency');

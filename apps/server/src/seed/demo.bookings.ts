@@ -93,12 +93,38 @@ export async function bookDemoReservations(app: FastifyInstance): Promise<number
     const booked = await call({ act: 'insert', col: 'jobs', token, data, allowDuplicate: true, allowLimitation: true });
     ids.push(booked._id as number);
   }
+  await bookDemoShuttleSeats(async (body) => call({ ...body, token }), riders.slice(4, 10), today);
   await bookDemoShifts(find, async (body) => call({ ...body, token: admin.token }), today);
   for (const t of [token, admin.token]) await call({ act: 'logout', token: t });
   return ids;
 }
 
 type Find = (col: string, query: Doc, limit: number) => Promise<Doc[]>;
+
+/** Seats on tomorrow's shuttle departures of the agent's site, from the first stop to the last, as /jobs/shuttle books them. */
+async function bookDemoShuttleSeats(call: (body: Doc) => Promise<Doc>, riders: Doc[], today: string): Promise<void> {
+  const { data } = (await call({ act: 'shuttledepartures', day: addDays(today, 1) })) as {
+    data: { shuttle: { _id: number; stops: unknown[] }; date: string; closed: boolean }[];
+  };
+  const open = data.filter((d) => !d.closed);
+  for (const [i, rider] of riders.entries()) {
+    const departure = open[i % Math.max(1, Math.min(open.length, 3))];
+    if (!departure) return;
+    await call({
+      act: 'bookshuttle',
+      shuttle: departure.shuttle._id,
+      date: departure.date,
+      on: 0,
+      off: departure.shuttle.stops.length - 1,
+      seats: 1 + (i % 2),
+      passenger: rider._id,
+      firstName: rider.firstName,
+      lastName: rider.lastName,
+      phone: rider.phone,
+      allowDuplicate: true,
+    });
+  }
+}
 
 /**
  * The next week of the Laval schools' hours for their students (to school in the morning, home in

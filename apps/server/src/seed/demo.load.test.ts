@@ -121,6 +121,9 @@ describe('loading the demo operator', () => {
     expect(series.data.every((j) => j.legs)).toBe(true);
     const open = await store.getById('jobseries', weekly?.series as number);
     expect(open?.more).toBe(true);
+    // seats on tomorrow's shuttle departures
+    const seats = await store.find('jobs', { query: { shuttle: { $exists: true } }, limit: 100 }, {});
+    expect(seats.data.length).toBeGreaterThan(0);
     // a week of school hours for the Laval students, of the day shift for the Longueuil plant's employees
     const fromShifts = await store.find('jobs', { query: { shiftKey: { $exists: true } }, limit: 1000 }, {});
     // (the Laval schools' week may fall in their winter break)

@@ -4,6 +4,7 @@ import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
+import { ShuttleBookingPage } from '#src/features/jobs/ShuttleBookingPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
@@ -25,6 +26,7 @@ const EXTRA_PAGES: Record<
   duplicate: { action: 'duplicate', Page: DuplicateShuttlePage },
   quick: { action: 'quickCreate', Page: QuickBookingPage },
   setShifts: { action: 'shiftBooking', Page: ShiftBookingPage },
+  shuttle: { action: 'shuttleBooking', Page: ShuttleBookingPage },
 };
 
 export interface ScreenPageProps {
