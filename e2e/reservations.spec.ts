@@ -229,3 +229,41 @@ test('a quick reservation by keyboard only: the caller found by phone, the cheap
   await expect(phone).toHaveValue('');
   await expect(phone).toBeFocused();
 });
+
+test('a caller not on file becomes a passenger from the booking form, and goes to a terminal of the airport', async ({
+  page,
+}) => {
+  await logIn(page, 'agent@demo.local');
+  await page.goto('jobs/create');
+  const form = bookingForm(page);
+  // the profile and the pickup chosen first come along to the new passenger
+  await form.getByRole('combobox', { name: 'Profile', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await form.getByRole('button', { name: 'New passenger' }).click();
+  const dialog = page.getByRole('form', { name: 'New passenger' });
+  await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Noémie');
+  await dialog.getByRole('textbox', { name: 'Last name', exact: true }).fill('Vaillancourt-Essai');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('noemie.vaillancourt@example.com');
+  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('514-555-0199');
+  await dialog.getByRole('button', { name: 'Create the passenger' }).click();
+  await expect(page.getByText('Passenger Noémie Vaillancourt-Essai created')).toBeVisible();
+  await expect(form.getByRole('combobox', { name: 'Passenger', exact: true })).toHaveValue(
+    'Noémie Vaillancourt-Essai',
+  );
+  await expect(form.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('Vaillancourt-Essai');
+  await expect(form.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('514-555-0199');
+
+  // from downtown to the airport's international terminal
+  await form.getByRole('combobox', { name: 'From', exact: true }).fill('Gare Centrale');
+  await page.getByRole('option').first().click();
+  await chooseTo(page, form, 'Airport');
+  await form.getByText('International', { exact: true }).click();
+  await expect(form.getByRole('textbox', { name: 'Terminal', exact: true })).toHaveValue('International');
+  await form.locator('input[type=datetime-local]').first().fill(`${ahead(15)}T10:40`);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Reservation created')).toBeVisible();
+  // the new passenger's reservation, to the terminal
+  await page.goto(`jobs?search=Vaillancourt-Essai&from=${ahead(15)}&to=${ahead(15)}`);
+  await page.locator('tbody tr').first().getByRole('link').first().click();
+  await expect(bookingForm(page).getByRole('textbox', { name: 'Terminal', exact: true })).toHaveValue('International');
+});

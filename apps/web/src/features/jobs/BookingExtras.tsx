@@ -18,6 +18,7 @@ import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useMoney } from '#src/app/useMoney.ts';
 import { FieldGrid } from '#src/features/resources/FieldGrid.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
+import { NewPassenger, TerminalChoice } from './PassengerExtras.tsx';
 
 type Doc = Record<string, unknown>;
 type Point = { lat?: unknown; lon?: unknown };
@@ -64,9 +65,15 @@ export function chooseFare(setValue: UseFormSetValue<FieldValues>, fare: JobFare
  * of the journey, and the card when paid by card.
  */
 export const BOOKING_EXTRAS = {
-  passenger: <PassengerFill />,
+  passenger: (
+    <>
+      <PassengerFill />
+      <NewPassenger />
+    </>
+  ),
   ride: (
     <>
+      <TerminalChoice />
       <ReturnAndRepeat />
       <FaresPanel />
     </>

@@ -50,7 +50,8 @@ export const SHIFT_REF: RefSpec = {
 export const LOCATION_REF: RefSpec = {
   col: 'locations',
   label: ['name'],
-  carry: ['address', 'lat', 'lon'],
+  // a location's terminals (sub-locations): the booking form offers them
+  carry: ['address', 'lat', 'lon', 'subLocations'],
   sameSiteAs: 'unit',
 };
 
