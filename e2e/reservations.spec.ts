@@ -247,9 +247,7 @@ test('a caller not on file becomes a passenger from the booking form, and goes t
   await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('514-555-0199');
   await dialog.getByRole('button', { name: 'Create the passenger' }).click();
   await expect(page.getByText('Passenger Noémie Vaillancourt-Essai created')).toBeVisible();
-  await expect(form.getByRole('combobox', { name: 'Passenger', exact: true })).toHaveValue(
-    'Noémie Vaillancourt-Essai',
-  );
+  await expect(form.getByRole('combobox', { name: 'Passenger', exact: true })).toHaveValue('Noémie Vaillancourt-Essai');
   await expect(form.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('Vaillancourt-Essai');
   await expect(form.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('514-555-0199');
 
@@ -259,7 +257,10 @@ test('a caller not on file becomes a passenger from the booking form, and goes t
   await chooseTo(page, form, 'Airport');
   await form.getByText('International', { exact: true }).click();
   await expect(form.getByRole('textbox', { name: 'Terminal', exact: true })).toHaveValue('International');
-  await form.locator('input[type=datetime-local]').first().fill(`${ahead(15)}T10:40`);
+  await form
+    .locator('input[type=datetime-local]')
+    .first()
+    .fill(`${ahead(15)}T10:40`);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Reservation created')).toBeVisible();
   // the new passenger's reservation, to the terminal

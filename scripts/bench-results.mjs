@@ -7,6 +7,7 @@ const parts = [
   ['Table render (issue 3): `npm run bench:table`', 'bench/table/RESULTS.md'],
   ['Fares (issue 4): `npm run bench:fares`', 'bench/fares/RESULTS.md'],
   ['Routing (issue 5): `npm run bench:routing`', 'bench/routing/RESULTS.md'],
+  ['Bookings (issue 11): `npm run bench:bookings`', 'bench/bookings/RESULTS.md'],
 ];
 const out = [
   '# Benchmark results',
