@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays, localDay } from '../packages/domain/src/index.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 const ADMIN_SCREENS = [
@@ -60,4 +61,29 @@ test('every master-data screen of the default template reads in Portuguese, with
 test('the school-shuttle screens read in Portuguese, with no raw key', async ({ page }) => {
   await inPortuguese(page, 'schooladmin@demo.local');
   for (const path of SCHOOL_SCREENS) await walk(page, path);
+});
+
+test('the pages that book from shifts and shuttle seats read in Portuguese, with no raw key', async ({ page }) => {
+  await inPortuguese(page, 'admin@demo.local');
+  await page.getByRole('banner').getByRole('combobox').first().click();
+  await page.getByRole('option', { name: 'Montreal' }).click();
+  await page.goto('jobs');
+  await page.getByRole('link', { name: 'A partir de turnos' }).click();
+  await expect(page.getByRole('heading', { name: 'Reservas a partir de turnos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+  await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
+  expect(await visibleText(page), 'jobs/setShifts').not.toMatch(RAW_KEY);
+  await page.goto('jobs/shuttle');
+  await expect(page.getByRole('heading', { name: 'Lugar num vaivém' })).toBeVisible();
+  // tomorrow: today's departures may all have left
+  const day = page.getByRole('textbox', { name: 'Dia', exact: true });
+  await day.fill(addDays(localDay('America/Toronto'), 1));
+  await day.press('Tab');
+  await page
+    .getByRole('table', { name: 'Partidas' })
+    .getByRole('button', { name: /^Escolher / })
+    .last()
+    .click();
+  await expect(page.getByRole('form', { name: 'Lugar' }).getByRole('combobox', { name: 'Sair em' })).toBeVisible();
+  expect(await visibleText(page), 'jobs/shuttle').not.toMatch(RAW_KEY);
 });

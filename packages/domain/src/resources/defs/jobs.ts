@@ -218,6 +218,8 @@ export const jobs: ResourceDef = resource({
         { name: 'service', input: 'ref', ref: SERVICE_REF },
         { name: 'extraServices', input: 'refs', ref: { col: 'extraservices', label: ['name'] } },
         { name: 'waitMinutes', input: 'number' },
+        // routing groups reservations marked AUTO together; empty leaves it to the router
+        { name: 'forceJoin', input: 'select', options: ['AUTO'], optionsKey: 'forceJoin' },
       ],
     },
     {
