@@ -37,6 +37,9 @@ export const ERROR_TEXTS = {
   shuttlesNotFound: 'Could not find shuttles',
   shuttleFull: 'Not enough seats are left on this departure',
   shuttleClosed: 'This departure takes no more bookings',
+  tripAssigned: 'All selected trips were already assigned; clear the assignment first',
+  tripUnassigned: 'Assign a driver and a vehicle to the trip first',
+  tripRider: 'This reservation is not on this trip',
   resetInvalid: 'This link is invalid or has expired. Ask for a new one.',
   badToken: 'bad token',
   invalidToken: 'invalid token',
@@ -77,9 +80,10 @@ const OWN_TEXT_CODES = ['badRequest', 'invalidValue'] as const;
  * Codes of a reservation's refused change, whose text names statuses or a field; the answer carries
  * them (`from`, `to`, `status`, `field`) for a client to translate: `jobStatusChange` (from one
  * status to another), `jobLocked` (a reservation no longer editable), `jobServerField` (a field
- * only routing and trip actions set).
+ * only routing and trip actions set), `tripAction` (a trip action its status does not take: `tripStatus`,
+ * `action`), `tripNotDone` (a trip ended before every rider is dropped off: `count`).
  */
-export const STATUS_CODES = ['jobStatusChange', 'jobLocked', 'jobServerField'] as const;
+export const STATUS_CODES = ['jobStatusChange', 'jobLocked', 'jobServerField', 'tripAction', 'tripNotDone'] as const;
 const OPEN_CODES: readonly string[] = [...FIELD_CODES, ...STATUS_CODES, ...OWN_TEXT_CODES];
 
 /** Is this a code of the catalogue (what a client may translate)? */

@@ -11,6 +11,7 @@ import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
 import { shiftActs } from '../acts/shifts/shifts.acts.ts';
 import { shuttleActs } from '../acts/shuttles/shuttles.acts.ts';
+import { tripActs } from '../acts/trips/trip.acts.ts';
 import type { Act } from './act.ts';
 
 /** Every act of the catalogue (`@tc/domain` protocol), each with its permission (a test walks this table). */
@@ -25,6 +26,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...shiftBookingActs,
   ...shuttleBookingActs,
   ...shuttleActs,
+  ...tripActs,
   ...outboxActs,
   ...optionActs,
 };

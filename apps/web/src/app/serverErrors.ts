@@ -30,12 +30,16 @@ export function serverErrorText(error: unknown): string {
   if (!key || !(error instanceof ApiError)) return message;
   // a refused status change names statuses: in the current language too
   const status = (name: unknown) => (typeof name === 'string' ? i18n.t(`values.jobStatus.${name}`) : '');
-  const { from, to, status: current } = error.details;
+  const { from, to, status: current, tripStatus, action, count } = error.details;
   return i18n.t(key, {
     ...VALIDATION_PARAMS,
     field: error.field,
     from: status(from),
     to: status(to),
     status: status(current),
+    // a refused trip action names the trip's status and the action
+    tripStatus: typeof tripStatus === 'string' ? i18n.t(`values.tripStatus.${tripStatus}`) : '',
+    action: typeof action === 'string' ? i18n.t(`tripActions.past.${action}`) : '',
+    count,
   });
 }

@@ -12,6 +12,7 @@ import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
 import { vk } from '../resources/messages.ts';
+import { TRIP_ACTIONS } from '../trips/status.ts';
 
 /**
  * The protocol's contract, once for the server and the console: every act by name, with the
@@ -234,6 +235,24 @@ export const ACT_CATALOGUE = {
   shuttledepartures: { request: shuttleDaySchema, answer: answer<{ data: ShuttleDeparture[] }>() },
   /** A seat on a shuttle's departure, from one of its stops to a later one: the reservation booked. */
   bookshuttle: { request: shuttleBookingSchema, answer: answer<StoredDoc>() },
+  /**
+   * One action on a trip (docs/dispatch.md): `job` names the rider of pickup, dropoff, noshow and
+   * remove; `driver` and `car` those of assign; `text` the note; `dropAll` ends a trip marking its
+   * riders still aboard or waiting as dropped off. `_version` is the trip's as the dispatcher saw it.
+   */
+  tripaction: {
+    request: z.object({
+      id: recordId('id'),
+      _version: z.number({ error: '_version is required' }).int().positive(),
+      action: z.enum(TRIP_ACTIONS, { error: vk('oneOf') }),
+      job: recordId('job').optional(),
+      driver: recordId('driver').optional(),
+      car: recordId('car').optional(),
+      text: z.string().trim().min(1, vk('required')).max(2000).optional(),
+      dropAll: z.boolean().optional(),
+    }),
+    answer: answer<StoredDoc>(),
+  },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and

@@ -1,0 +1,201 @@
+import {
+  ERROR_TEXTS,
+  isJobStatus,
+  isTripStatus,
+  type JobStatus,
+  jobStatusRefusal,
+  localDateTime,
+  mayChangeJobStatus,
+  mayTakeTripAction,
+  RIDER_ACTIONS,
+  ridersNotDone,
+  type StoredDoc,
+  TRIP_ACTION_RULES,
+  type TripAction,
+  tripActionRefusal,
+  tripNotDoneRefusal,
+  tripStatusAfter,
+} from '@tc/domain';
+import { scopeOf } from '../../access/access.ts';
+import type { Services } from '../../protocol/act.ts';
+import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
+import { BadRequest, HttpError } from '../../protocol/errors.ts';
+import type { Actor, Doc, Scope, StoredRecord } from '../../store/collection.store.ts';
+import type { Queryable } from '../../store/db.ts';
+import { VersionConflict } from '../../store/errors.ts';
+import { zoneOf } from '../jobs/booking.ts';
+
+interface Run {
+  services: Services;
+  actor: Actor;
+  scope: Scope;
+  tx: Queryable;
+  trip: StoredRecord;
+  riders: StoredRecord[];
+  now: string;
+}
+
+const statusOf = (job: Doc): JobStatus => (isJobStatus(job.status) ? job.status : 'new');
+
+/** A rider's status changed by a trip action, under the reservations' transition table. */
+async function moveRider(run: Run, job: StoredRecord, to: JobStatus, more: Doc = {}): Promise<StoredRecord> {
+  const from = statusOf(job);
+  if (!mayChangeJobStatus(from, to, 'trip'))
+    throw new HttpError(409, jobStatusRefusal(from, to), { from, to }, 'jobStatusChange');
+  return run.services.store.update(
+    'jobs',
+    job._id,
+    { status: to, ...more },
+    job._version,
+    run.actor,
+    run.scope,
+    run.tx,
+  );
+}
+
+/** The trip's rider named by the request. */
+function riderOf(run: Run, id: number | undefined): StoredRecord {
+  const job = run.riders.find((j) => j._id === id);
+  if (!job) throw new HttpError(400, ERROR_TEXTS.tripRider, { field: 'job' }, 'tripRider');
+  return job;
+}
+
+/** A reservation released from its trip waits to be routed again, without trip, driver or car. */
+const RELEASED = { trip: null, driver: null, car: null };
+
+/**
+ * What each action changes besides the trip's status: the trip's own fields (returned) and its
+ * riders (written here, each with its history). Refusals say why (409, or 400 for a bad request).
+ */
+async function apply(run: Run, action: TripAction, req: Record<string, unknown>): Promise<Doc> {
+  const { trip, riders, services, scope, tx } = run;
+  const log = (entry: Doc) => [
+    ...((trip.assignLog as Doc[] | undefined) ?? []),
+    { ...entry, user: run.actor.name, time: run.now },
+  ];
+  const active = riders.filter((j) => !['dropped', 'noshow', 'canceled'].includes(statusOf(j)));
+  switch (action) {
+    case 'assign': {
+      if (trip.driver) throw new HttpError(409, ERROR_TEXTS.tripAssigned, {}, 'tripAssigned');
+      const driver = await services.store.getInScope('drivers', req.driver as number, scope, 'read', tx);
+      const carId = (req.car as number | undefined) ?? (driver.car as number | undefined);
+      const car = carId ? await services.store.getInScope('cars', carId, scope, 'read', tx) : undefined;
+      if (driver.unit !== trip.unit)
+        throw new BadRequest(`Unknown driver: ${driver._id}`, { field: 'driver' }, 'unknownReference');
+      if (!car || car.unit !== trip.unit)
+        throw new BadRequest(`Unknown car: ${carId ?? ''}`, { field: 'car' }, 'unknownReference');
+      for (const j of active)
+        await services.store.update(
+          'jobs',
+          j._id,
+          { driver: driver._id, car: car._id },
+          j._version,
+          run.actor,
+          scope,
+          tx,
+        );
+      return {
+        driver: driver._id,
+        car: car._id,
+        assignLog: log({ action: 'assign', driver: driver._id, car: car._id }),
+      };
+    }
+    case 'clear':
+      for (const j of active)
+        await services.store.update('jobs', j._id, { driver: null, car: null }, j._version, run.actor, scope, tx);
+      return {
+        driver: null,
+        car: null,
+        assignLog: log({ action: 'clear', driver: trip.driver ?? null, car: trip.car ?? null }),
+      };
+    case 'send':
+      if (!trip.driver) throw new HttpError(409, ERROR_TEXTS.tripUnassigned, {}, 'tripUnassigned');
+      return {};
+    case 'pickup':
+    case 'dropoff':
+    case 'noshow': {
+      const job = riderOf(run, req.job as number | undefined);
+      const moved = await moveRider(run, job, RIDER_ACTIONS[action].to);
+      run.riders = riders.map((j) => (j._id === moved._id ? moved : j));
+      return {};
+    }
+    case 'end': {
+      const left = ridersNotDone(riders.map(statusOf));
+      if (left > 0 && !req.dropAll) throw new HttpError(409, tripNotDoneRefusal(left), { count: left }, 'tripNotDone');
+      // "mark all as dropped off": whoever was still waiting rode too
+      for (const j of riders) {
+        if (statusOf(j) === 'routed') await moveRider(run, await moveRider(run, j, 'picked'), 'dropped');
+        else if (statusOf(j) === 'picked') await moveRider(run, j, 'dropped');
+      }
+      return {};
+    }
+    case 'cancel':
+      for (const j of active) await moveRider(run, j, 'new', RELEASED);
+      return { stops: [], seats: 0 };
+    case 'remove': {
+      const job = riderOf(run, req.job as number | undefined);
+      await moveRider(run, job, 'new', RELEASED);
+      const stops = ((trip.stops as number[] | undefined) ?? []).filter((id) => id !== job._id);
+      const seats = riders.filter((j) => j._id !== job._id).reduce((n, j) => n + (Number(j.seats) || 0), 0);
+      // a trip left without riders has nothing to run
+      return { stops, seats, ...(stops.length === 0 ? { status: 'canceled' } : {}) };
+    }
+    case 'note':
+      return {
+        notes: [
+          ...((trip.notes as Doc[] | undefined) ?? []),
+          { type: 'dispatch', text: req.text, user: run.actor.name, time: run.now },
+        ],
+      };
+    case 'approve':
+    case 'start':
+      return {};
+  }
+}
+
+/**
+ * One action on one trip (spec section 4, trip actions; docs/dispatch.md): checked against the
+ * trip's status and the trips module action it needs, applied with its riders in one transaction
+ * (each change with its history and pushed over the socket), on the version the dispatcher saw:
+ * of two dispatchers acting on one trip at once, the second gets 409.
+ */
+const tripaction: Act = {
+  permission: {
+    kind: 'moduleAction',
+    module: 'trips',
+    actionOf: (body) => TRIP_ACTION_RULES[body.action as TripAction].permission,
+  },
+  run: async (ctx): Promise<StoredDoc> => {
+    const p = requirePrincipal(ctx);
+    const req = requestOf(ctx, 'tripaction');
+    const scope = scopeOf(p);
+    const { services } = ctx;
+    const actor = { id: p.id, name: p.name };
+    return services.store.withUniqueLock('trips', false, async (tx) => {
+      const trip = await services.store.getInScope('trips', req.id, scope, 'write', tx);
+      if (trip._version !== req._version) throw new VersionConflict();
+      const status = isTripStatus(trip.status) ? trip.status : 'new';
+      if (!mayTakeTripAction(status, req.action))
+        throw new HttpError(
+          409,
+          tripActionRefusal(status, req.action),
+          { tripStatus: status, action: req.action },
+          'tripAction',
+        );
+      const ids = (trip.stops as number[] | undefined) ?? [];
+      const { data: riders } = await services.store.find(
+        'jobs',
+        { query: { _id: { $in: ids } }, limit: 1000 },
+        scope,
+        tx,
+      );
+      const now = localDateTime(await zoneOf(services, trip.unit, tx));
+      const run: Run = { services, actor, scope, tx, trip, riders, now };
+      const patch = await apply(run, req.action, req);
+      const next = tripStatusAfter(req.action, status, run.riders.map(statusOf));
+      return services.store.update('trips', trip._id, { status: next, ...patch }, trip._version, actor, scope, tx);
+    });
+  },
+};
+
+export const tripActs = { tripaction };
