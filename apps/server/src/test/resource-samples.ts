@@ -38,6 +38,13 @@ export const SAMPLES: Record<string, Sample> = {
     seats: 1,
     paymentType: 'cash',
   }),
+  trips: (i, unit) => ({
+    unit,
+    status: 'new',
+    date: `2026-12-${String(1 + (i % 28)).padStart(2, '0')} 07:30`,
+    seats: 0,
+    line: `L${letters(i)}`,
+  }),
   passengers: rider('passenger'),
   students: rider('student'),
   employees: rider('employee'),

@@ -69,7 +69,8 @@ export interface ResourceDef {
    * driver shifts), `duplicate` (an edit page copies its record, shuttles), `signInPassword` (an edit
    * page sets the record's sign-in password, drivers), `quickCreate` (a compact create page for a
    * call, reservations), `shiftBooking` (reservations made from shifts, school or work hours) and
-   * `shuttleBooking` (a seat on a shuttle's departure).
+   * `shuttleBooking` (a seat on a shuttle's departure), `detailPage` (a record opens on its own
+   * page `<path>/<id>` instead of the form: a trip's breakdown).
    */
   actions?: readonly (
     | 'multiCreate'
@@ -78,6 +79,7 @@ export interface ResourceDef {
     | 'quickCreate'
     | 'shiftBooking'
     | 'shuttleBooking'
+    | 'detailPage'
   )[];
   /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /

@@ -1,28 +1,13 @@
 import { z } from 'zod';
-import { TRIP_STATUSES } from '../constants.ts';
 import { vk } from './messages.ts';
 import { COLLECTIONS } from './registry.ts';
 import type { Reference, RefSpec, ResourceDef } from './resource.ts';
-import {
-  count,
-  latitude,
-  longitude,
-  notes,
-  oneOf,
-  optionalDateTime,
-  optionalPlace,
-  optionalRef,
-  optionalText,
-  refIds,
-  requiredDateTime,
-  requiredText,
-  siteId,
-} from './schema.parts.ts';
+import { latitude, longitude, oneOf, optionalText, requiredDateTime, requiredText, siteId } from './schema.parts.ts';
 
 /**
  * What the server needs to accept a write to a collection: the schema every written record must
  * pass, with only its fields (an unknown field is refused), and the records it refers to. Every
- * resource of a screen is one; the collections whose screens come later (trips, payments, road
+ * resource of a screen is one; the collections whose screens come later (payments, road
  * blocks, views) get one of the spec's fields, statuses and ranges below. A
  * collection with none is not writable through the generic acts.
  */
@@ -60,45 +45,8 @@ export function writableFields(def: WriteDef): Set<string> {
   return new Set([...Object.keys(def.schema.shape), ...Object.keys(def.fixed ?? {}), ...(def.writeOnly ?? [])]);
 }
 
-const amount = () => z.number({ error: vk('number') }).min(0, vk('notNegative'));
+const _amount = () => z.number({ error: vk('number') }).min(0, vk('notNegative'));
 const ref = (col: string): RefSpec => ({ col, label: ['name'] });
-
-/** Spec section 3, Trip; the trips and dispatch issue gives it its state machine and acts. */
-const trips: WriteDef = {
-  collection: 'trips',
-  entity: 'Trip',
-  schema: z.looseObject({
-    unit: siteId(),
-    status: oneOf(TRIP_STATUSES),
-    date: requiredDateTime(),
-    from: optionalPlace(),
-    to: optionalPlace(),
-    seats: count(999),
-    profile: optionalRef(),
-    stops: refIds(),
-    distance: amount().optional(),
-    duration: amount().optional(),
-    service: optionalRef(),
-    supplier: optionalRef(),
-    driver: optionalRef(),
-    car: optionalRef(),
-    attribute: optionalRef(),
-    externalId: optionalText(),
-    waitUntil: optionalDateTime(),
-    line: optionalText(),
-    notes: notes(),
-  }),
-  references: [
-    { field: 'unit', ref: ref('units') },
-    { field: 'profile', ref: { ...ref('profiles'), sameSiteAs: 'unit' } },
-    { field: 'stops', ref: { col: 'jobs', label: ['lastName'], sameSiteAs: 'unit' } },
-    { field: 'service', ref: ref('services') },
-    { field: 'supplier', ref: { ...ref('suppliers'), sameSiteAs: 'unit' } },
-    { field: 'driver', ref: { ...ref('drivers'), sameSiteAs: 'unit' } },
-    { field: 'car', ref: { ...ref('cars'), sameSiteAs: 'unit' } },
-    { field: 'attribute', ref: { ...ref('attributes'), sameSiteAs: 'unit' } },
-  ],
-};
 
 export const TRANSACTION_TYPES = ['payment', 'refund', 'authorization', 'capture', 'void'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'declined', 'canceled'] as const;
@@ -167,4 +115,4 @@ const views: WriteDef = {
 };
 
 /** The collections written before their own resources exist. */
-export const OPERATIONAL_WRITES: readonly WriteDef[] = [trips, trans, roadblocks, views];
+export const OPERATIONAL_WRITES: readonly WriteDef[] = [trans, roadblocks, views];

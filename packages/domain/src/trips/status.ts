@@ -31,6 +31,9 @@ export const RUNNING_TRIP_STATUSES: readonly TripStatus[] = ['in route', 'pickin
 /** Statuses of a trip not yet started: it may be assigned, cleared, canceled, and lose a rider. */
 export const PLANNED_TRIP_STATUSES: readonly TripStatus[] = ['new', 'sent', 'approved'];
 
+/** A trip's fields only its actions change (a generic update may not). */
+export const TRIP_ACTION_FIELDS = ['status', 'driver', 'car', 'stops', 'seats', 'assignLog', 'notes'] as const;
+
 /** Each action: the statuses that take it, and the trips module action it needs (spec section 6). */
 export const TRIP_ACTION_RULES: Readonly<Record<TripAction, { from: readonly TripStatus[]; permission: string }>> = {
   assign: { from: PLANNED_TRIP_STATUSES, permission: 'assign' },

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { WriteDef } from '@tc/domain';
+import { JOB_REFUSAL_TEXTS, TRIP_ACTION_FIELDS, type WriteDef } from '@tc/domain';
 import {
   assertMayGrantRole,
   historyVisibility,
@@ -8,7 +8,7 @@ import {
   userWriteGuard,
 } from '../../access/access.ts';
 import { type Act, type ActContext, requirePrincipal } from '../../protocol/act.ts';
-import { BadRequest } from '../../protocol/errors.ts';
+import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import { type Doc, type FindOptions, MAX_LIMIT } from '../../store/collection.store.ts';
 import { findHistory } from '../../store/history.store.ts';
 import { bookReservation, changeReservation } from '../jobs/booking.ts';
@@ -137,6 +137,14 @@ function unitIn(data: Doc): number | null {
   return typeof data.unit === 'number' ? data.unit : null;
 }
 
+/** A trip's status, riders and assignment change only through its actions (`tripaction`, docs/dispatch.md). */
+function assertNoTripActionFields(patch: Record<string, unknown>, current: Record<string, unknown>): void {
+  for (const field of TRIP_ACTION_FIELDS) {
+    if (!(field in patch) || JSON.stringify(patch[field] ?? null) === JSON.stringify(current[field] ?? null)) continue;
+    throw new HttpError(400, JOB_REFUSAL_TEXTS.jobServerField, { field }, 'jobServerField');
+  }
+}
+
 /** The record an update or delete by id names. */
 export function idOf(query: unknown): number {
   const q = objectOf(query, 'query');
@@ -161,6 +169,7 @@ const update: Act = {
     const scope = scopeOf(p);
     const { store } = ctx.services;
     const current = await store.getInScope(col, id, scope, 'write');
+    if (col === 'trips') assertNoTripActionFields(patch, current);
     const valid = validatedPatch(col, current, patch);
     const record = await store.withUniqueLock(col, hasUniqueRules(col, valid.def), async (tx) => {
       const next = { ...current, ...valid.patch };

@@ -159,11 +159,13 @@ describe('collections without a screen yet have strict schemas', () => {
     expect(made.status).toBe(200);
     const update = (data: Record<string, unknown>) =>
       h.call({ act: 'update', col: 'trips', token: admin, query: { _id: made.body._id }, data });
-    expect((await update({ status: 'lost', _version: 1 })).body).toEqual({
-      error: 'Choose one of the listed values',
+    expect((await update({ externalId: ['x'], _version: 1 })).body).toMatchObject({ field: 'externalId' });
+    // its status changes only through the trip's actions (docs/dispatch.md)
+    expect((await update({ status: 'sent', _version: 1 })).body).toEqual({
+      error: 'Only routing and trip actions set this field.',
       field: 'status',
     });
-    expect((await update({ status: 'sent', _version: 1 })).status).toBe(200);
+    expect((await update({ line: 'L2', _version: 1 })).status).toBe(200);
     const block = await insert(admin, 'roadblocks', { unit: 1, name: 'Rue Test', lat: 45.5, lon: -73.56 });
     expect(block.status).toBe(200);
   });

@@ -144,3 +144,26 @@ describe('trip actions', () => {
     expect(elsewhere.status).toBe(404);
   });
 });
+
+describe('a trip written without its actions', () => {
+  it('keeps its status, riders and assignment to the trip actions', async () => {
+    const { id } = await tripOf(1);
+    const trip = await h.services.store.getById('trips', id);
+    const forged = await h.call({
+      act: 'update',
+      col: 'trips',
+      token: dispatcher,
+      query: { _id: id },
+      data: { status: 'done', _version: trip?._version },
+    });
+    expect(forged).toMatchObject({ status: 400, body: { field: 'status' } });
+    const line = await h.call({
+      act: 'update',
+      col: 'trips',
+      token: dispatcher,
+      query: { _id: id },
+      data: { line: 'L7', status: 'new', _version: trip?._version },
+    });
+    expect(line.body).toMatchObject({ line: 'L7', status: 'new' });
+  });
+});

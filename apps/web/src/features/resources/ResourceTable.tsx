@@ -34,6 +34,11 @@ export interface ResourceTableProps {
   onSelection: (next: RowSelectionState) => void;
 }
 
+/** Where a record opens: its own page (`detailPage`: a trip), else its edit form. */
+export function recordPath(def: ResourceDef, basePath: string, id: number): string {
+  return def.actions?.includes('detailPage') ? `${basePath}/${id}` : `${basePath}/edit/${id}`;
+}
+
 /** The rows of a resource: server-sorted, filterable per column, resizable, selectable (spec "Lists"). */
 export function ResourceTable({
   def,
@@ -110,7 +115,7 @@ export function ResourceTable({
             }
             if (c.link) {
               return (
-                <Link className={classes.link} to={`${basePath}/edit/${row.original._id}`}>
+                <Link className={classes.link} to={recordPath(def, basePath, row.original._id)}>
                   {text || `#${row.original._id}`}
                 </Link>
               );

@@ -18,6 +18,7 @@ import { blacklist, fares, shuttles } from './fleet.ts';
 import { jobs } from './jobs.ts';
 
 export { LOCATION_REF, RIDER_REF, SHIFT_REF } from './jobs.ts';
+export { CAR_REF, DRIVER_REF } from './trips.ts';
 
 import { parents } from './parents.ts';
 import { passengers } from './passengers.ts';
@@ -26,12 +27,14 @@ import { areas, locations } from './places.ts';
 import { profiles } from './profiles.ts';
 import { rates } from './rates.ts';
 import { systemsettings } from './systemsettings.ts';
+import { trips } from './trips.ts';
 import { users } from './users.ts';
 import { vehicles } from './vehicles.ts';
 
 /** Every master-data resource the generic table and form drive (issue 3). */
 export const RESOURCES: readonly ResourceDef[] = [
   jobs,
+  trips,
   passengers,
   students,
   employees,

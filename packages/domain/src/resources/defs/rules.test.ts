@@ -5,6 +5,7 @@ import { RESOURCES, resourceByKey } from './index.ts';
 
 /** A valid record of each resource; each rule below breaks one field of it. */
 const VALID: Record<string, Record<string, unknown>> = {
+  trips: { unit: 1, status: 'new', date: '2026-05-01 07:30', stops: [4, 5], seats: 2 },
   jobs: {
     unit: 1,
     date: '2026-05-01 08:00',
@@ -124,6 +125,8 @@ const VALID: Record<string, Record<string, unknown>> = {
 
 /** resource, change, field, exact message (spec section 5 and 8 texts where the spec gives them). */
 const RULES: [string, Record<string, unknown>, string, string][] = [
+  ['trips', { status: 'parked' }, 'status', 'Choose one of the listed values'],
+  ['trips', { date: undefined }, 'date', 'This field is required'],
   ['jobs', { profile: undefined }, 'profile', 'This field is required'],
   ['jobs', { from: undefined }, 'from', 'This field is required'],
   ['jobs', { seats: undefined }, 'seats', 'This field is required'],

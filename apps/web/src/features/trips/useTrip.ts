@@ -1,0 +1,87 @@
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StoredDoc, TripAction } from '@tc/domain';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '#src/api/client.ts';
+import { find } from '#src/api/find.ts';
+import { notifyError, notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+
+export type Trip = StoredDoc & {
+  status?: string;
+  date?: string;
+  stops?: number[];
+  driver?: number | null;
+  car?: number | null;
+  notes?: { type: string; text: string; user?: string; time?: string }[];
+  assignLog?: { action: string; driver?: number | null; car?: number | null; user?: string; time?: string }[];
+};
+
+/** A trip and its riders in the order they ride (socket events refresh both: their keys start with `find`). */
+export function useTrip(id: number) {
+  const trip = useQuery({
+    enabled: Number.isSafeInteger(id),
+    queryKey: ['find', 'trips', 'record', id],
+    queryFn: async () =>
+      (await find<Trip>({ col: 'trips', query: { _id: id }, limit: 1 }, { priority: 'high' })).data[0] ?? null,
+  });
+  const stops = trip.data?.stops ?? [];
+  const riders = useQuery({
+    enabled: stops.length > 0,
+    queryKey: ['find', 'jobs', 'trip', id, stops],
+    queryFn: async () =>
+      (
+        await find(
+          { col: 'jobs', query: { _id: { $in: stops } }, sort: { date: 1 }, limit: 1000 },
+          { priority: 'high' },
+        )
+      ).data,
+  });
+  return { trip, riders: stops.length > 0 ? (riders.data ?? []) : [] };
+}
+
+/**
+ * Runs a trip action on the version shown: done, told; refused, told why. Ending with riders still
+ * aboard asks whether to mark them all as dropped off (spec section 4), then ends with `dropAll`.
+ */
+export function useTripAction(trip: Trip | null | undefined) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return async (action: TripAction, more: Record<string, unknown> = {}): Promise<boolean> => {
+    if (!trip) return false;
+    const send = (extra: Record<string, unknown>) =>
+      call('tripaction', { id: trip._id, _version: trip._version, action, ...more, ...extra });
+    try {
+      await send({});
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'tripNotDone') || !(await askDropAll(t, serverErrorText(err)))) {
+        if (!(err instanceof ApiError && err.code === 'tripNotDone')) notifyError(err);
+        return false;
+      }
+      try {
+        await send({ dropAll: true });
+      } catch (again) {
+        notifyError(again);
+        return false;
+      }
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['find', 'trips'] });
+      await queryClient.invalidateQueries({ queryKey: ['find', 'jobs'] });
+    }
+    notifySuccess(t(`trip.done.${action}`, { id: trip._id }));
+    return true;
+  };
+}
+
+function askDropAll(t: (key: string) => string, warning: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: t('trip.endTitle'),
+      children: warning,
+      labels: { confirm: t('trip.dropAll'), cancel: t('common.cancel') },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

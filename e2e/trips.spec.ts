@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, RAW_KEY, visibleText } from './helpers.ts';
+
+/** Opens the first new trip of the coming days from the trips list, as a dispatcher finds one. */
+async function openNewTrip(page: Page): Promise<string> {
+  await page.goto('trips');
+  await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+  for (let day = 0; day < 14; day++) {
+    const row = page
+      .locator('tbody tr')
+      .filter({ hasText: /^.*New.*$/ })
+      .first();
+    if ((await row.count()) > 0) {
+      await row.getByRole('link').first().click();
+      await expect(page.getByRole('heading', { name: /^Trip #\d+$/ })).toBeVisible();
+      return page.url();
+    }
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+  }
+  throw new Error('no new trip in the coming two weeks of the demo');
+}
+
+test('a dispatcher assigns, sends, starts, runs and ends a trip; a second console sees it live', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'dispatcher@demo.local');
+  const url = await openNewTrip(page);
+  const status = (p: Page) => p.getByRole('status', { name: 'Status' });
+  await expect(status(page)).toHaveText('New');
+
+  // assign a driver: the driver's own vehicle goes with them when none is chosen
+  await page.getByRole('combobox', { name: 'Driver', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText(/^Trip #\d+ assigned$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Assign log' })).toContainText('Assigned');
+
+  // a second console on the same trip
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await logIn(second, 'dispatchadmin@demo.local');
+  await second.goto(url);
+  await expect(status(second)).toHaveText('New');
+
+  await page.getByRole('button', { name: 'Send to driver' }).click();
+  await expect(status(page)).toHaveText('Sent');
+  await page.getByRole('button', { name: 'Record approval' }).click();
+  await expect(status(page)).toHaveText('Approved');
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(status(page)).toHaveText('In route');
+  // the other console follows without a reload
+  await expect(status(second)).toHaveText('In route');
+
+  // ending too early warns, and nothing changes when the dispatcher declines
+  await page.getByRole('button', { name: 'End', exact: true }).click();
+  const warning = page.getByRole('dialog', { name: 'End the trip' });
+  await expect(warning).toContainText(/not dropped off yet/);
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(status(page)).toHaveText('In route');
+
+  // each rider picked up and dropped off
+  const riders = page.getByRole('table', { name: 'Riders' });
+  const count = await riders.locator('tbody tr').count();
+  for (let i = 0; i < count; i++) {
+    await riders
+      .getByRole('button', { name: /^Picked up: / })
+      .first()
+      .click();
+    await expect(riders.getByRole('button', { name: /^Dropped off: / })).toHaveCount(1);
+    await riders
+      .getByRole('button', { name: /^Dropped off: / })
+      .first()
+      .click();
+    await expect(riders.getByRole('button', { name: /^Dropped off: / })).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: 'End', exact: true }).click();
+  await expect(status(page)).toHaveText('Done');
+  await expect(status(second)).toHaveText('Done');
+  expect(await visibleText(page)).not.toMatch(RAW_KEY);
+  await other.close();
+});
