@@ -8,4 +8,5 @@ export * from './protocol/catalogue.ts';
 export * from './resources/index.ts';
 export * from './shifts/index.ts';
 export * from './templates/index.ts';
+export * from './trips/route.ts';
 export * from './trips/status.ts';

@@ -11,6 +11,7 @@ import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
 import { shiftActs } from '../acts/shifts/shifts.acts.ts';
 import { shuttleActs } from '../acts/shuttles/shuttles.acts.ts';
+import { routeActs } from '../acts/trips/route.acts.ts';
 import { tripActs } from '../acts/trips/trip.acts.ts';
 import type { Act } from './act.ts';
 
@@ -27,6 +28,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...shuttleBookingActs,
   ...shuttleActs,
   ...tripActs,
+  ...routeActs,
   ...outboxActs,
   ...optionActs,
 };

@@ -49,3 +49,8 @@ export function minutesBetween(zone: string, a: string, b: string): number {
 export function addDays(day: string, days: number): string {
   return dayjs.utc(day).add(days, 'day').format('YYYY-MM-DD');
 }
+
+/** The moment (epoch ms) of a site-local `YYYY-MM-DD HH:mm` in `zone`. */
+export function epochOf(zone: string, dateTime: string): number {
+  return dayjs.tz(dateTime, SERVER_DATE_TIME_FORMAT, zone).valueOf();
+}

@@ -12,6 +12,7 @@ import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
 import { vk } from '../resources/messages.ts';
+import { type RoutePlan, routePlanRequest, routeWriteRequest } from '../trips/route.ts';
 import { TRIP_ACTIONS } from '../trips/status.ts';
 
 /**
@@ -253,6 +254,10 @@ export const ACT_CATALOGUE = {
     }),
     answer: answer<StoredDoc>(),
   },
+  /** A plan of a site's day (route, or route and assign), not written (docs/dispatch.md). */
+  routeplan: { request: routePlanRequest, answer: answer<RoutePlan>() },
+  /** Writes the trips of a plan, their reservations routed into them, in one transaction. */
+  routewrite: { request: routeWriteRequest, answer: answer<{ trips: number[] }>() },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and

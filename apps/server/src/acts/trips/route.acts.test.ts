@@ -1,0 +1,125 @@
+import { addDays, DEFAULT_TIME_ZONE, localDay, type RoutePlan } from '@tc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/app-harness.ts';
+import { SAMPLES } from '../../test/resource-samples.ts';
+
+let h: Harness;
+let dispatcher: string;
+let car: number;
+const jobs: number[] = [];
+let lost: number;
+const system = { id: null, name: 'fixtures' };
+const day = addDays(localDay(DEFAULT_TIME_ZONE), 3);
+const downtown = (n: number) => ({ address: `${n} Rue Peel, Montréal`, lat: 45.5 + n / 2000, lon: -73.57 + n / 3000 });
+const airport = { address: 'Montréal-Trudeau', lat: 45.4706, lon: -73.7408 };
+
+beforeAll(async () => {
+  h = await startHarness();
+  dispatcher = await h.tokenOf('dispatcher');
+  const { store } = h.services;
+  car = (await store.insert('cars', { unit: 1, name: 'Van 1', pax: 6, year: 2024 }, system))._id;
+  const driver = await store.getById('drivers', 1);
+  await store.update('drivers', 1, { car, startAddress: downtown(0) }, driver?._version as number, system);
+  await store.insert(
+    'driverShifts',
+    { unit: 1, driver: 1, start: `${day} 06:00`, end: `${day} 14:00`, breaks: [] },
+    system,
+  );
+  // six riders from downtown to the airport around eight
+  for (let i = 0; i < 6; i++) {
+    const job = {
+      ...SAMPLES.jobs?.(i, 1),
+      status: 'new',
+      date: `${day} 08:${String(i * 5).padStart(2, '0')}`,
+      from: downtown(i + 1),
+      to: airport,
+    };
+    jobs.push((await store.insert('jobs', job, system))._id);
+  }
+  lost = (
+    await store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(9, 1), status: 'new', date: `${day} 09:00`, from: { address: 'Somewhere' } },
+      system,
+    )
+  )._id;
+});
+afterAll(() => h.close());
+
+const plan = async (more: Record<string, unknown> = {}) => {
+  const r = await h.call({ act: 'routeplan', token: dispatcher, day, seconds: 0.5, ...more });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as unknown as RoutePlan;
+};
+const routed = (p: RoutePlan) => p.trips.flatMap((t) => t.jobs);
+
+describe('route and route-and-assign', () => {
+  it('groups the day’s reservations into shared trips without drivers, writing nothing yet', async () => {
+    const p = await plan();
+    expect(p.verified).toBe(true);
+    expect(p.estimated).toBe(true);
+    // each reservation once: in a trip, or in the queue with its reason
+    expect([...routed(p), ...p.unassigned.map((u) => u.job)].sort()).toEqual([...jobs, lost].sort());
+    expect(p.unassigned).toContainEqual({ job: lost, reason: 'NO_COORDINATES' });
+    expect(p.trips.length).toBeLessThan(jobs.length); // shared rides
+    expect(p.trips.every((t) => t.driver === undefined)).toBe(true);
+    const stored = await h.services.store.getById('jobs', jobs[0] as number);
+    expect(stored?.status).toBe('new');
+  });
+
+  it('writes the plan: trips made new, their reservations routed into them; a second write is refused', async () => {
+    const p = await plan();
+    const w = await h.call({ act: 'routewrite', token: dispatcher, trips: p.trips });
+    expect(w.status, JSON.stringify(w.body)).toBe(200);
+    const made = w.body.trips as number[];
+    expect(made).toHaveLength(p.trips.length);
+    const trip = await h.services.store.getById('trips', made[0] as number);
+    expect(trip).toMatchObject({ status: 'new', unit: 1, stops: p.trips[0]?.jobs });
+    const rider = await h.services.store.getById('jobs', p.trips[0]?.jobs[0] as number);
+    expect(rider).toMatchObject({ status: 'routed', trip: made[0] });
+    const again = await h.call({ act: 'routewrite', token: dispatcher, trips: p.trips });
+    expect(again).toMatchObject({ status: 409, body: { error: 'A reservation that is routed cannot become routed.' } });
+    // the routed ones are no longer the day's to route
+    expect(routed(await plan())).toEqual([]);
+  });
+
+  it('assigns the drivers on shift with their vehicles', async () => {
+    const { store } = h.services;
+    const more: number[] = [];
+    for (let i = 0; i < 3; i++)
+      more.push(
+        (
+          await store.insert(
+            'jobs',
+            {
+              ...SAMPLES.jobs?.(20 + i, 1),
+              status: 'new',
+              date: `${day} 10:${String(i * 10).padStart(2, '0')}`,
+              from: downtown(i),
+              to: airport,
+            },
+            system,
+          )
+        )._id,
+      );
+    const p = await plan({ assign: true });
+    expect(p.verified).toBe(true);
+    expect(routed(p).sort()).toEqual(more.sort());
+    expect(p.trips.every((t) => t.driver === 1 && t.car === car)).toBe(true);
+    const w = await h.call({ act: 'routewrite', token: dispatcher, trips: p.trips });
+    expect(await store.getById('trips', (w.body.trips as number[])[0] as number)).toMatchObject({ driver: 1, car });
+    expect(await store.getById('jobs', more[0] as number)).toMatchObject({ status: 'routed', driver: 1, car });
+  });
+
+  it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
+    expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
+    const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });
+    expect(elsewhere.status).toBe(403);
+    const forged = await h.call({
+      act: 'routewrite',
+      token: dispatcher,
+      trips: [{ date: `${day} 12:00`, jobs: [lost], seats: 1, driver: 2, car }],
+    });
+    expect(forged).toMatchObject({ status: 400, body: { error: 'Unknown drivers: 2' } });
+  });
+});

@@ -1,0 +1,260 @@
+import {
+  ERROR_TEXTS,
+  epochOf,
+  isJobStatus,
+  jobStatusRefusal,
+  localDateTime,
+  mayChangeJobStatus,
+  type RoutePlan,
+  type StoredDoc,
+} from '@tc/domain';
+import {
+  EstimatedTravelTimes,
+  OsrmTravelTimes,
+  PLACEHOLDER_PREFIX,
+  type PlanResult,
+  placeholderDrivers,
+  planRoutes,
+  type RoutingDriver,
+  type RoutingRequest,
+} from '@tc/routing';
+import { scopeOf, siteOfCall } from '../../access/access.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
+import { BadRequest, HttpError } from '../../protocol/errors.ts';
+import type { Doc, Scope } from '../../store/collection.store.ts';
+import { zoneOf } from '../jobs/booking.ts';
+
+type Point = { address?: string; lat?: number; lon?: number };
+const located = (p: unknown): p is Required<Pick<Point, 'lat' | 'lon'>> & Point =>
+  typeof (p as Point | undefined)?.lat === 'number' && typeof (p as Point | undefined)?.lon === 'number';
+const place = (p: Point & { lat: number; lon: number }) => ({ lat: p.lat, lng: p.lon, address: p.address });
+
+/** Reservations a route takes: waiting to be routed, not in a trip. */
+const ROUTABLE = ['new', 'waiting'];
+
+function siteOf(p: Principal, requested: number | undefined): number {
+  const unit = siteOfCall(p, requested);
+  if (unit === undefined) throw new BadRequest(ERROR_TEXTS.selectSite, { field: 'unit' }, 'selectSite');
+  return unit;
+}
+
+/** The day's reservations to route, and those that cannot be (no coordinates). */
+async function routable(services: Services, unit: number, day: string, scope: Scope) {
+  const query = { unit, status: { $in: ROUTABLE }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
+  const { data } = await services.store.find('jobs', { query, limit: 1000, sort: { date: 1 } }, scope);
+  const jobs = data.filter((j) => !j.trip);
+  return {
+    jobs: jobs.filter((j) => located(j.from) && located(j.to)),
+    unplaced: jobs.filter((j) => !located(j.from) || !located(j.to)),
+  };
+}
+
+/** The drivers on shift that day with their vehicles (route and assign). */
+async function driversOnShift(services: Services, unit: number, day: string, zone: string, scope: Scope) {
+  const { store } = services;
+  const query = { unit, start: { $lte: `${day} 23:59` }, end: { $gte: `${day} 00:00` } };
+  const { data: shifts } = await store.find('driverShifts', { query, limit: 1000 }, scope);
+  const ids = [...new Set(shifts.map((s) => s.driver as number))];
+  const { data: drivers } = await store.find('drivers', { query: { _id: { $in: ids } }, limit: 1000 }, scope);
+  const carIds = drivers.map((d) => d.car).filter((c): c is number => typeof c === 'number');
+  const { data: cars } = await store.find('cars', { query: { _id: { $in: carIds } }, limit: 1000 }, scope);
+  const out: RoutingDriver[] = [];
+  for (const s of shifts) {
+    const driver = drivers.find((d) => d._id === s.driver);
+    const car = cars.find((c) => c._id === driver?.car);
+    const start = [s.address, driver?.startAddress].find(located);
+    if (!driver || !car || !start) continue;
+    out.push({
+      id: `${driver._id}:${s._id}`,
+      vehicle: {
+        id: String(car._id),
+        pax: Number(car.pax) || 4,
+        ...(Number(car.minSeats) > 0 ? { minSeats: Number(car.minSeats) } : {}),
+        services: ((car.services as number[] | undefined) ?? []).map(String),
+      },
+      shiftStart: epochOf(zone, String(s.start)),
+      shiftEnd: epochOf(zone, String(s.end)),
+      breaks: ((s.breaks as { start: string; end: string }[] | undefined) ?? []).map((b) => ({
+        start: epochOf(zone, b.start),
+        end: epochOf(zone, b.end),
+      })),
+      start: place(start),
+      services: ((driver.services as number[] | undefined) ?? []).map(String),
+    });
+  }
+  return out;
+}
+
+/** Stand-ins of the site's usual vehicle for the whole day (route without assign: trips without drivers). */
+async function standIns(services: Services, unit: number, day: string, zone: string, jobs: Doc[], scope: Scope) {
+  const { data: cars } = await services.store.find('cars', { query: { unit }, limit: 1000 }, scope);
+  const paxes = cars
+    .map((c) => Number(c.pax))
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+  const pax = paxes[Math.floor(paxes.length / 2)] ?? 4;
+  const points = jobs.map((j) => j.from as { lat: number; lon: number });
+  const centre = {
+    lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
+    lng: points.reduce((s, p) => s + p.lon, 0) / points.length,
+  };
+  return placeholderDrivers({
+    count: jobs.length,
+    vehicle: { pax },
+    shiftStart: epochOf(zone, `${day} 00:00`) - 3 * 3600_000,
+    shiftEnd: epochOf(zone, `${day} 23:59`) + 3 * 3600_000,
+    start: centre,
+  });
+}
+
+/** The travel times: the site's "map route server" when set (OSRM-compatible), else the estimator. */
+async function travelTimes(services: Services, unit: number) {
+  const { data } = await services.store.find(
+    'settings',
+    { query: { name: 'map route server', unit: { $in: [unit, null] } }, limit: 10 },
+    {},
+  );
+  const server = [...data].sort((a, b) => (a.unit === null ? 1 : 0) - (b.unit === null ? 1 : 0))[0]?.value;
+  return typeof server === 'string' && /^https?:\/\//.test(server)
+    ? new OsrmTravelTimes({ baseUrl: server, timeoutMs: 8000 })
+    : new EstimatedTravelTimes();
+}
+
+/** The plan as the console previews it and `routewrite` takes it back. */
+function planOf(result: PlanResult, jobs: StoredDoc[], unplaced: StoredDoc[], zone: string): RoutePlan {
+  const trips = result.routes.flatMap((r) =>
+    r.trips.map((t) => {
+      const real = !r.driverId.startsWith(PLACEHOLDER_PREFIX);
+      const ids = t.stops.filter((s) => s.kind === 'pickup').flatMap((s) => s.requestIds.map(Number));
+      return {
+        date: localDateTime(zone, t.stops[0]?.at ?? Date.now()),
+        jobs: ids,
+        seats: ids.reduce((n, id) => n + (Number(jobs.find((j) => j._id === id)?.seats) || 1), 0),
+        ...(real ? { driver: Number(r.driverId.split(':')[0]), car: Number(r.vehicleId) } : {}),
+      };
+    }),
+  );
+  return {
+    trips,
+    vehicles: result.routes.filter((r) => r.trips.length > 0).length,
+    km: Math.round(result.routes.reduce((s, r) => s + r.km, 0) * 10) / 10,
+    unassigned: [
+      ...result.unassigned.map((u) => ({ job: Number(u.requestId), reason: u.reason })),
+      ...unplaced.map((j) => ({ job: Number(j._id), reason: 'NO_COORDINATES' as const })),
+    ],
+    estimated: result.estimated,
+    verified: result.verified,
+  };
+}
+
+/**
+ * Route (`assign` false: shared trips without drivers) or route and assign (drivers on shift with
+ * their vehicles) a site's day: the solver runs on a worker thread, and the plan is answered, not
+ * written: the console previews it, then `routewrite` writes it. docs/dispatch.md.
+ */
+const routeplan: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<RoutePlan> => {
+    const p = requirePrincipal(ctx);
+    const { unit: requested, day, assign, seconds } = requestOf(ctx, 'routeplan');
+    const unit = siteOf(p, requested);
+    const scope = scopeOf(p);
+    const { services } = ctx;
+    const zone = await zoneOf(services, unit, services.db);
+    const { jobs, unplaced } = await routable(services, unit, day, scope);
+    if (jobs.length === 0) {
+      const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };
+      return planOf(none, [], unplaced, zone);
+    }
+    const requests: RoutingRequest[] = jobs.map((j) => ({
+      id: String(j._id),
+      from: place(j.from as { lat: number; lon: number }),
+      to: place(j.to as { lat: number; lon: number }),
+      scheduleAt: epochOf(zone, String(j.date)),
+      seats: Number(j.seats) || 1,
+      ...(j.wheelchair ? { wheelchair: true } : {}),
+      ...(j.forceJoin === 'AUTO' ? { forceJoin: 'AUTO' } : {}),
+      ...(j.direction === 'to' || j.direction === 'from' ? { direction: j.direction } : {}),
+    }));
+    const drivers = assign
+      ? await driversOnShift(services, unit, day, zone, scope)
+      : await standIns(services, unit, day, zone, jobs, scope);
+    const result = await planRoutes(
+      { requests, drivers },
+      { provider: await travelTimes(services, unit), inWorker: true, timeLimitMs: seconds * 1000, seed: 1 },
+    );
+    return planOf(result, jobs, unplaced, zone);
+  },
+};
+
+/**
+ * Writes a plan of `routeplan` in one transaction: each trip created `new` (with its driver and car
+ * when assigned), its reservations routed into it. A reservation no longer waiting to be routed
+ * (changed since the preview) refuses the whole plan: 409, nothing written; preview again.
+ */
+const routewrite: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<{ trips: number[] }> => {
+    const p = requirePrincipal(ctx);
+    const { unit: requested, trips } = requestOf(ctx, 'routewrite');
+    const unit = siteOf(p, requested);
+    const scope = scopeOf(p);
+    const { store } = ctx.services;
+    const actor = { id: p.id, name: p.name };
+    return store.withUniqueLock('trips', false, async (tx) => {
+      // the drivers and cars of a plan are the site's own
+      for (const [col, wanted] of [
+        ['drivers', trips.map((t) => t.driver)],
+        ['cars', trips.map((t) => t.car)],
+      ] as const) {
+        const ids = [...new Set(wanted.filter((v): v is number => v !== undefined))];
+        if (ids.length && (await store.count(col, { _id: { $in: ids }, unit }, scope, tx)) !== ids.length)
+          throw new BadRequest(`Unknown ${col}: ${ids.join(', ')}`, { field: 'trips' }, 'unknownReference');
+      }
+      const ids = trips.flatMap((t) => t.jobs);
+      const { data: jobs } = await store.find('jobs', { query: { _id: { $in: ids }, unit }, limit: 1000 }, scope, tx);
+      const made: number[] = [];
+      for (const t of trips) {
+        const riders = t.jobs.map((id) => jobs.find((j) => j._id === id));
+        for (const [i, j] of riders.entries()) {
+          const status = isJobStatus(j?.status) ? j.status : undefined;
+          if (!j || !status || j.trip || !mayChangeJobStatus(status, 'routed', 'routing'))
+            throw new HttpError(
+              409,
+              jobStatusRefusal(status ?? 'new', 'routed'),
+              { from: status, to: 'routed', job: t.jobs[i] },
+              'jobStatusChange',
+            );
+        }
+        const first = riders[0] as StoredDoc;
+        const last = riders.at(-1) as StoredDoc;
+        const trip = await store.insert(
+          'trips',
+          {
+            unit,
+            status: 'new',
+            date: t.date,
+            from: first.from,
+            to: last.to,
+            seats: t.seats,
+            stops: t.jobs,
+            profile: first.profile,
+            ...(t.driver ? { driver: t.driver, car: t.car } : {}),
+          },
+          actor,
+          scope,
+          tx,
+        );
+        for (const j of riders as StoredDoc[]) {
+          const own = { status: 'routed', trip: trip._id, ...(t.driver ? { driver: t.driver, car: t.car } : {}) };
+          await store.update('jobs', j._id, own, j._version, actor, scope, tx);
+        }
+        made.push(trip._id);
+      }
+      return { trips: made };
+    });
+  },
+};
+
+export const routeActs = { routeplan, routewrite };
