@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays, localDay } from '../packages/domain/src/index.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 /** Opens the first new trip of the coming days from the trips list, as a dispatcher finds one. */
@@ -82,4 +83,27 @@ test('a dispatcher assigns, sends, starts, runs and ends a trip; a second consol
   await expect(status(second)).toHaveText('Done');
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
   await other.close();
+});
+
+test('a dispatcher routes a day: the plan first, then its trips written', async ({ page }) => {
+  const day = addDays(localDay('America/Toronto'), 6);
+  await logIn(page, 'dispatcher@demo.local');
+  await page.goto('trips');
+  await page.getByRole('link', { name: 'Route a day' }).click();
+  await expect(page.getByRole('heading', { name: 'Route a day' })).toBeVisible();
+  const dayInput = page.getByRole('textbox', { name: 'Day', exact: true });
+  await dayInput.fill(day);
+  await dayInput.press('Tab');
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  const preview = page.getByRole('region', { name: 'The plan' });
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByText('Kilometres (estimated)')).toBeVisible();
+  const write = preview.getByRole('button', { name: /^Write \d+ trips?$/ });
+  const count = Number(((await write.textContent()) ?? '').match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await write.click();
+  await expect(page.getByText(`${count} trip${count === 1 ? '' : 's'} written`)).toBeVisible();
+  // the list opens on the day routed, the new trips among its trips
+  await expect(page.locator('tbody tr').filter({ hasText: 'New' }).first()).toBeVisible();
+  expect(await visibleText(page)).not.toMatch(RAW_KEY);
 });

@@ -70,7 +70,8 @@ export interface ResourceDef {
    * page sets the record's sign-in password, drivers), `quickCreate` (a compact create page for a
    * call, reservations), `shiftBooking` (reservations made from shifts, school or work hours) and
    * `shuttleBooking` (a seat on a shuttle's departure), `detailPage` (a record opens on its own
-   * page `<path>/<id>` instead of the form: a trip's breakdown).
+   * page `<path>/<id>` instead of the form: a trip's breakdown), `routeDay` (a page routes a day's
+   * reservations into these records: trips).
    */
   actions?: readonly (
     | 'multiCreate'
@@ -80,6 +81,7 @@ export interface ResourceDef {
     | 'shiftBooking'
     | 'shuttleBooking'
     | 'detailPage'
+    | 'routeDay'
   )[];
   /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /

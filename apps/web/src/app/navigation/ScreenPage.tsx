@@ -11,6 +11,7 @@ import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePa
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
+import { RoutePage } from '#src/features/trips/RoutePage.tsx';
 import { TripPage } from '#src/features/trips/TripPage.tsx';
 import { FORM_EXTENSIONS } from './formExtensions.ts';
 import type { ScreenDef, SubRoute } from './screens.ts';
@@ -29,6 +30,7 @@ const EXTRA_PAGES: Record<
   setShifts: { action: 'shiftBooking', Page: ShiftBookingPage },
   shuttle: { action: 'shuttleBooking', Page: ShuttleBookingPage },
   detail: { action: 'detailPage', Page: TripPage },
+  route: { action: 'routeDay', Page: RoutePage },
 };
 
 export interface ScreenPageProps {

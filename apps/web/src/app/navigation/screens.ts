@@ -87,7 +87,11 @@ export const SCREENS: Record<string, ScreenDef> = {
     path: '/trips',
     module: 'trips',
     wording: 'trips',
-    subRoutes: [{ path: ':id', action: 'view', page: 'detail' }],
+    subRoutes: [
+      // routing is the reservations module's action (spec section 6: reservations route)
+      { path: 'route', action: 'route', module: 'jobs', page: 'route', link: true },
+      { path: ':id', action: 'view', page: 'detail' },
+    ],
   },
   drivers: resourceScreen('drivers', { subRoutes: crud }),
   onlinedrivers: { key: 'onlinedrivers', path: '/onlinedrivers', module: 'activeDrivers' },

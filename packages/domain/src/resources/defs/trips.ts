@@ -30,7 +30,7 @@ const SUPPLIER_REF: RefSpec = onSite('suppliers');
  */
 export const trips: ResourceDef = resource({
   key: 'trips',
-  actions: ['detailPage'],
+  actions: ['detailPage', 'routeDay'],
   collection: 'trips',
   entity: 'Trip',
   schema: z.looseObject({

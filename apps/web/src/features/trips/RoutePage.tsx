@@ -1,0 +1,137 @@
+import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import { localDay, type RoutePlan } from '@tc/domain';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '#src/api/client.ts';
+import { notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
+import { PageTitle } from '#src/components/PageTitle.tsx';
+
+/**
+ * Route a day (issue 12, point 3): the site's reservations of a day waiting to be routed become
+ * shared trips (without drivers), or trips of the drivers on shift with their vehicles. The plan is
+ * shown first (trips, vehicles, kilometres, who stays in the queue and why); writing it is one call.
+ */
+export function RoutePage({ basePath }: { basePath: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { site } = useSite();
+  const zone = useSiteTimeZone();
+  const [day, setDay] = useState(() => localDay(zone));
+  const [busy, setBusy] = useState(false);
+  const [assign, setAssign] = useState(false);
+  const [plan, setPlan] = useState<RoutePlan | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const planDay = useSubmitGuard(async () => {
+    setFailure(null);
+    setPlan(null);
+    setBusy(true);
+    try {
+      setPlan(await call('routeplan', { unit: site ?? undefined, day, assign }, { priority: 'highest' }));
+    } catch (err) {
+      setFailure(serverErrorText(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  });
+  const write = useSubmitGuard(async () => {
+    if (!plan) return false;
+    setBusy(true);
+    try {
+      const { trips } = await call('routewrite', { unit: site ?? undefined, trips: plan.trips });
+      notifySuccess(t('route.written', { count: trips.length }));
+      await queryClient.invalidateQueries({ queryKey: ['find'] });
+      void navigate(`${basePath}?from=${day}&to=${day}`);
+    } catch (err) {
+      setFailure(serverErrorText(err));
+      setPlan(null);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  });
+  if (site === null) return <Alert color="yellow">{t('quick.selectSite')}</Alert>;
+  const routed = plan?.trips.reduce((n, trip) => n + trip.jobs.length, 0) ?? 0;
+  return (
+    <Stack maw={900}>
+      <PageTitle>{t('route.title')}</PageTitle>
+      <Paper withBorder p="md">
+        <Group align="end">
+          <DateInput
+            label={t('route.day')}
+            valueFormat="YYYY-MM-DD"
+            value={day}
+            onChange={(v) => {
+              if (v) setDay(dayjs(v).format('YYYY-MM-DD'));
+              setPlan(null);
+            }}
+            w={200}
+          />
+          <Switch
+            label={t('route.assign')}
+            checked={assign}
+            onChange={(e) => {
+              setAssign(e.currentTarget.checked);
+              setPlan(null);
+            }}
+            mb={8}
+          />
+          <Button onClick={() => void planDay()} loading={busy}>
+            {t('route.plan')}
+          </Button>
+        </Group>
+      </Paper>
+      {failure ? <Alert color="red">{failure}</Alert> : null}
+      {plan ? (
+        <Paper withBorder p="md" aria-label={t('route.preview')} component="section">
+          <Stack>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Figure label={t('route.trips')} value={plan.trips.length} />
+              <Figure label={t('route.routed')} value={routed} />
+              <Figure label={t('route.vehicles')} value={plan.vehicles} />
+              <Figure label={t(plan.estimated ? 'route.kmEstimated' : 'route.km')} value={plan.km} />
+            </SimpleGrid>
+            {plan.unassigned.length > 0 ? (
+              <div>
+                <Text fw={500}>{t('route.queue', { count: plan.unassigned.length })}</Text>
+                <List size="sm">
+                  {plan.unassigned.map((u) => (
+                    <List.Item key={u.job}>
+                      #{u.job}: {t(`route.reasons.${u.reason}`)}
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
+            ) : null}
+            <Group justify="flex-end">
+              <Button onClick={() => void write()} disabled={plan.trips.length === 0} loading={busy}>
+                {t('route.write', { count: plan.trips.length })}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={600}>
+        {value}
+      </Text>
+    </div>
+  );
+}
