@@ -71,6 +71,7 @@ async function driversOnShift(services: Services, unit: number, day: string, zon
         id: String(car._id),
         pax: Number(car.pax) || 4,
         ...(Number(car.minSeats) > 0 ? { minSeats: Number(car.minSeats) } : {}),
+        ...(Number(car.wheelchair) > 0 ? { wheelchairPlaces: Number(car.wheelchair) } : {}),
         services: ((car.services as number[] | undefined) ?? []).map(String),
       },
       shiftStart: epochOf(zone, String(s.start)),
@@ -176,6 +177,8 @@ const routeplan: Act = {
       ...(j.wheelchair ? { wheelchair: true } : {}),
       ...(j.forceJoin === 'AUTO' ? { forceJoin: 'AUTO' } : {}),
       ...(j.direction === 'to' || j.direction === 'from' ? { direction: j.direction } : {}),
+      // a real vehicle must offer the reservation's service; stand-ins stand for any
+      ...(assign && typeof j.service === 'number' ? { service: String(j.service) } : {}),
     }));
     const drivers = assign
       ? await driversOnShift(services, unit, day, zone, scope)
