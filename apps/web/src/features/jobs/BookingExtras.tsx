@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Select, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Select, Switch, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormField, type JobFare, RIDER_REF } from '@tc/domain';
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useMoney } from '#src/app/useMoney.ts';
+import { ChoiceButton } from '#src/components/ChoiceButton.tsx';
 import { FieldGrid } from '#src/features/resources/FieldGrid.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 import { NewPassenger, TerminalChoice } from './PassengerExtras.tsx';
@@ -186,15 +187,11 @@ function FaresPanel() {
                     {money.format(fare.total)}
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant={picked ? 'filled' : 'default'}
-                      onClick={() => choose(fare)}
-                      aria-pressed={picked}
-                      aria-label={t('booking.chooseFare', { service: b.serviceName ?? fare.service })}
-                    >
-                      {picked ? t('booking.chosen') : t('booking.choose')}
-                    </Button>
+                    <ChoiceButton
+                      chosen={picked}
+                      onChoose={() => choose(fare)}
+                      label={t('booking.chooseFare', { service: b.serviceName ?? fare.service })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               );

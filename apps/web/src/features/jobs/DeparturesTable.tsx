@@ -1,6 +1,7 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import type { ShuttleDeparture } from '@tc/domain';
 import { useTranslation } from 'react-i18next';
+import { ChoiceButton } from '#src/components/ChoiceButton.tsx';
 
 export interface DeparturesTableProps {
   departures: readonly ShuttleDeparture[];
@@ -44,15 +45,11 @@ export function DeparturesTable({ departures, chosen, onChoose }: DeparturesTabl
                       {t(d.closed ? 'shuttleBooking.closed' : 'shuttleBooking.full')}
                     </Badge>
                   ) : (
-                    <Button
-                      size="compact-sm"
-                      variant={isChosen ? 'filled' : 'default'}
-                      aria-pressed={isChosen}
-                      aria-label={t('shuttleBooking.chooseOf', { name, hour: d.hour })}
-                      onClick={() => onChoose(d)}
-                    >
-                      {t(isChosen ? 'shuttleBooking.chosen' : 'shuttleBooking.choose')}
-                    </Button>
+                    <ChoiceButton
+                      chosen={isChosen}
+                      onChoose={() => onChoose(d)}
+                      label={t('shuttleBooking.chooseOf', { name, hour: d.hour })}
+                    />
                   )}
                 </Table.Td>
               </Table.Tr>
