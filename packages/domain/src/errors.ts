@@ -81,9 +81,17 @@ const OWN_TEXT_CODES = ['badRequest', 'invalidValue'] as const;
  * them (`from`, `to`, `status`, `field`) for a client to translate: `jobStatusChange` (from one
  * status to another), `jobLocked` (a reservation no longer editable), `jobServerField` (a field
  * only routing and trip actions set), `tripAction` (a trip action its status does not take: `tripStatus`,
- * `action`), `tripNotDone` (a trip ended before every rider is dropped off: `count`).
+ * `action`), `tripNotDone` (a trip ended before every rider is dropped off: `count`), `driverStatus`
+ * (a driver action its status does not take: `driverStatus`, `action`).
  */
-export const STATUS_CODES = ['jobStatusChange', 'jobLocked', 'jobServerField', 'tripAction', 'tripNotDone'] as const;
+export const STATUS_CODES = [
+  'jobStatusChange',
+  'jobLocked',
+  'jobServerField',
+  'tripAction',
+  'tripNotDone',
+  'driverStatus',
+] as const;
 const OPEN_CODES: readonly string[] = [...FIELD_CODES, ...STATUS_CODES, ...OWN_TEXT_CODES];
 
 /** Is this a code of the catalogue (what a client may translate)? */

@@ -1,5 +1,6 @@
 export * from './auth/index.ts';
 export * from './constants.ts';
+export * from './drivers/status.ts';
 export * from './errors.ts';
 export * from './fares/index.ts';
 export * from './jobs/index.ts';

@@ -1,6 +1,7 @@
 import type { ActName } from '@tc/domain';
 import { collectionActs } from '../acts/collections/collection.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
+import { driverStatusActs } from '../acts/drivers/driverStatus.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
 import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
 import { shuttleBookingActs } from '../acts/jobs/shuttleBooking.ts';
@@ -23,6 +24,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...fareActs,
   ...parentActs,
   ...driverActs,
+  ...driverStatusActs,
   ...shiftActs,
   ...shiftBookingActs,
   ...shuttleBookingActs,

@@ -30,16 +30,19 @@ export function serverErrorText(error: unknown): string {
   if (!key || !(error instanceof ApiError)) return message;
   // a refused status change names statuses: in the current language too
   const status = (name: unknown) => (typeof name === 'string' ? i18n.t(`values.jobStatus.${name}`) : '');
-  const { from, to, status: current, tripStatus, action, count } = error.details;
+  const { from, to, status: current, tripStatus, driverStatus, action, count } = error.details;
+  // an action of a trip or of a driver, named in the current language
+  const actionWords = driverStatus ? 'driverActions.past' : 'tripActions.past';
   return i18n.t(key, {
     ...VALIDATION_PARAMS,
     field: error.field,
     from: status(from),
     to: status(to),
     status: status(current),
-    // a refused trip action names the trip's status and the action
+    // a refused trip or driver action names the status and the action
     tripStatus: typeof tripStatus === 'string' ? i18n.t(`values.tripStatus.${tripStatus}`) : '',
-    action: typeof action === 'string' ? i18n.t(`tripActions.past.${action}`) : '',
+    driverStatus: typeof driverStatus === 'string' ? i18n.t(`values.driverStatus.${driverStatus}`) : '',
+    action: typeof action === 'string' ? i18n.t(`${actionWords}.${action}`) : '',
     count,
   });
 }

@@ -6,6 +6,7 @@ import {
   newPasswordRule,
   passwordGiven,
 } from '../auth/passwords.ts';
+import { DRIVER_ACTIONS } from '../drivers/status.ts';
 import { ERROR_TEXTS } from '../errors.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
@@ -258,6 +259,15 @@ export const ACT_CATALOGUE = {
   routeplan: { request: routePlanRequest, answer: answer<RoutePlan>() },
   /** Writes the trips of a plan, their reservations routed into them, in one transaction. */
   routewrite: { request: routeWriteRequest, answer: answer<{ trips: number[] }>() },
+  /** A driver taken online, sent on a break, released or taken offline (/onlinedrivers). */
+  driverstatus: {
+    request: z.object({
+      id: recordId('id'),
+      _version: z.number({ error: '_version is required' }).int().positive(),
+      action: z.enum(DRIVER_ACTIONS, { error: vk('oneOf') }),
+    }),
+    answer: answer<StoredDoc>(),
+  },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and

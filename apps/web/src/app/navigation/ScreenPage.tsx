@@ -1,6 +1,7 @@
 import { type ResourceDef, resourceByKey } from '@tc/domain';
 import type { ReactNode } from 'react';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
+import { OnlineDriversPage } from '#src/features/drivers/OnlineDriversPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
@@ -48,6 +49,8 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         return <OutboxPage />;
       case 'help':
         return <HelpPage />;
+      case 'onlineDrivers':
+        return <OnlineDriversPage />;
       case 'dashboard':
       case undefined:
         break;

@@ -45,7 +45,7 @@ export interface ScreenDef {
   wording?: Wording;
   subRoutes?: SubRoute[];
   /** Screen implemented by a feature instead of the placeholder. */
-  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard';
+  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'onlineDrivers';
 }
 
 const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
@@ -94,7 +94,7 @@ export const SCREENS: Record<string, ScreenDef> = {
     ],
   },
   drivers: resourceScreen('drivers', { subRoutes: crud }),
-  onlinedrivers: { key: 'onlinedrivers', path: '/onlinedrivers', module: 'activeDrivers' },
+  onlinedrivers: { key: 'onlinedrivers', path: '/onlinedrivers', module: 'activeDrivers', feature: 'onlineDrivers' },
   shuttles: resourceScreen('shuttles', {
     subRoutes: [create, edit, { path: 'duplicate/:id', action: 'create', page: 'duplicate' }],
   }),

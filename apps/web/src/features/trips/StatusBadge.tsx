@@ -3,7 +3,13 @@ import { statusColor } from '@tc/domain';
 import { useTranslation } from 'react-i18next';
 
 /** A status in its one colour (statusColors.ts), in words of the current language. */
-export function StatusBadge({ status, kind }: { status: string | undefined; kind: 'jobStatus' | 'tripStatus' }) {
+export function StatusBadge({
+  status,
+  kind,
+}: {
+  status: string | undefined;
+  kind: 'jobStatus' | 'tripStatus' | 'driverStatus';
+}) {
   const { t } = useTranslation();
   if (!status) return null;
   return (
