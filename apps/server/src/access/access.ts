@@ -3,6 +3,7 @@ import {
   type CollectionDef,
   can,
   collectionDef,
+  ERROR_TEXTS,
   hasAction,
   type ModuleKey,
   moduleOfUserRole,
@@ -14,7 +15,7 @@ import {
 } from '@tc/domain';
 import type { Principal } from '../auth/principal.ts';
 import { siteFree } from '../auth/principal.ts';
-import { Forbidden } from '../protocol/errors.ts';
+import { BadRequest, Forbidden } from '../protocol/errors.ts';
 import { type ChangeEvent, inScope, type Scope, type StoredRecord } from '../store/collection.store.ts';
 
 /** Every permission and site rule of the server lives here. */
@@ -55,6 +56,13 @@ export function siteOfCall(p: Principal, requested: unknown): number | undefined
   const { unit } = scopeOf(p);
   if (unit !== undefined && requested !== undefined && requested !== unit) throw new Forbidden();
   return typeof requested === 'number' ? requested : unit;
+}
+
+/** The site a call about one site's day is for (shuttle departures, routing): as above, and one there must be. */
+export function requireSiteOfCall(p: Principal, requested: unknown): number {
+  const unit = siteOfCall(p, requested);
+  if (unit === undefined) throw new BadRequest(ERROR_TEXTS.selectSite, { field: 'unit' }, 'selectSite');
+  return unit;
 }
 
 /** Whoever may view, create or edit a screen's resource may read the choices of what it refers to. */

@@ -7,8 +7,7 @@ import {
   type ShuttleLike,
   shuttleDepartures,
 } from '@tc/domain';
-import { scopeOf, siteOfCall } from '../../access/access.ts';
-import type { Principal } from '../../auth/principal.ts';
+import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import type { Doc, Scope } from '../../store/collection.store.ts';
@@ -19,13 +18,6 @@ import { bookReservation, holidayDays, zoneOf } from './booking.ts';
 type Stop = { name: string; address?: string; lat: number; lon: number };
 
 const notFound = () => new HttpError(404, ERROR_TEXTS.shuttlesNotFound, {}, 'shuttlesNotFound');
-
-/** The site a shuttle call is for: the one named (a site-held caller only its own), else the caller's. */
-function siteOf(p: Principal, requested: number | undefined): number {
-  const unit = siteOfCall(p, requested);
-  if (unit === undefined) throw new BadRequest(ERROR_TEXTS.selectSite, { field: 'unit' }, 'selectSite');
-  return unit;
-}
 
 /** A seat is booked until the reservation is canceled. */
 const HOLDS_SEAT = { status: { $ne: 'canceled' } };
@@ -50,7 +42,7 @@ const shuttledepartures: Act = {
   run: async (ctx): Promise<{ data: ShuttleDeparture[] }> => {
     const p = requirePrincipal(ctx);
     const { unit: requested, day, shuttle } = requestOf(ctx, 'shuttledepartures');
-    const unit = siteOf(p, requested);
+    const unit = requireSiteOfCall(p, requested);
     const scope = scopeOf(p);
     const { services } = ctx;
     const query = { unit, ...(shuttle ? { _id: shuttle } : {}) };
@@ -97,7 +89,7 @@ const bookshuttle: Act = {
   run: async (ctx) => {
     const p = requirePrincipal(ctx);
     const { unit: requested, shuttle: id, date, on, off, allowDuplicate, ...rider } = requestOf(ctx, 'bookshuttle');
-    const unit = siteOf(p, requested);
+    const unit = requireSiteOfCall(p, requested);
     const scope = scopeOf(p);
     const { services } = ctx;
     const shuttle = await services.store.getInScope('shuttles', id, scope).catch((err: unknown) => {

@@ -1,5 +1,4 @@
 import {
-  ERROR_TEXTS,
   epochOf,
   isJobStatus,
   jobStatusRefusal,
@@ -18,8 +17,7 @@ import {
   type RoutingDriver,
   type RoutingRequest,
 } from '@tc/routing';
-import { scopeOf, siteOfCall } from '../../access/access.ts';
-import type { Principal } from '../../auth/principal.ts';
+import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import type { Doc, Scope } from '../../store/collection.store.ts';
@@ -32,12 +30,6 @@ const place = (p: Point & { lat: number; lon: number }) => ({ lat: p.lat, lng: p
 
 /** Reservations a route takes: waiting to be routed, not in a trip. */
 const ROUTABLE = ['new', 'waiting'];
-
-function siteOf(p: Principal, requested: number | undefined): number {
-  const unit = siteOfCall(p, requested);
-  if (unit === undefined) throw new BadRequest(ERROR_TEXTS.selectSite, { field: 'unit' }, 'selectSite');
-  return unit;
-}
 
 /** The day's reservations to route, and those that cannot be (no coordinates). */
 async function routable(services: Services, unit: number, day: string, scope: Scope) {
@@ -159,7 +151,7 @@ const routeplan: Act = {
   run: async (ctx): Promise<RoutePlan> => {
     const p = requirePrincipal(ctx);
     const { unit: requested, day, assign, seconds } = requestOf(ctx, 'routeplan');
-    const unit = siteOf(p, requested);
+    const unit = requireSiteOfCall(p, requested);
     const scope = scopeOf(p);
     const { services } = ctx;
     const zone = await zoneOf(services, unit, services.db);
@@ -201,7 +193,7 @@ const routewrite: Act = {
   run: async (ctx): Promise<{ trips: number[] }> => {
     const p = requirePrincipal(ctx);
     const { unit: requested, trips } = requestOf(ctx, 'routewrite');
-    const unit = siteOf(p, requested);
+    const unit = requireSiteOfCall(p, requested);
     const scope = scopeOf(p);
     const { store } = ctx.services;
     const actor = { id: p.id, name: p.name };
