@@ -272,3 +272,26 @@ test('a caller not on file becomes a passenger from the booking form, and goes t
   await page.locator('tbody tr').first().getByRole('link').first().click();
   await expect(bookingForm(page).getByRole('textbox', { name: 'Terminal', exact: true })).toHaveValue('International');
 });
+
+test('a save the server refuses says so in the spec’s words, with the field at fault', async ({ page }) => {
+  await logIn(page, 'agent@demo.local');
+  await page.goto('jobs/create');
+  const form = bookingForm(page);
+  await choosePassenger(page, form, 5);
+  await form
+    .locator('input[type=datetime-local]')
+    .first()
+    .fill(`${ahead(18)}T09:00`);
+  await chooseTo(page, form, 'Airport');
+  // a return before the pickup: only the server knows both dates as one rule
+  await form.getByRole('switch', { name: 'Round trip' }).check();
+  await form
+    .locator('input[type=datetime-local]')
+    .nth(1)
+    .fill(`${ahead(18)}T08:00`);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('An error occured while creating or updating the reservation')).toBeVisible();
+  // under the return's field and in the form's message
+  await expect(form.getByText('The return must be after the pickup')).toHaveCount(2);
+  await expect(form.getByRole('textbox', { name: 'Return date and time' })).toHaveAttribute('aria-invalid', 'true');
+});

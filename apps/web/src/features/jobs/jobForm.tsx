@@ -170,6 +170,8 @@ export const jobFormExtension: FormExtension = {
     return `${t('resources.jobs.entity')} #${record._id}${name ? ` · ${name}` : ''}`;
   },
   confirm: askConfirmation,
+  // spec section 8: a failed save of a reservation says so in these words; the field at fault says why
+  saveFailed: 'serverErrors.reservationSave',
   created: (t, stored) => {
     if (stored.legB) notifySuccess(t('booking.roundTripBooked', { a: stored._id, b: stored.legB._id }));
     if (stored.series) notifySuccess(t('booking.seriesBooked', { count: stored.series.length }));

@@ -29,6 +29,8 @@ export interface FormExtension {
   extra?: (mode: 'create' | 'edit') => Partial<Record<string, ReactNode>> | undefined;
   /** Asks the user what a 409 `{confirm}` answer asks (app/confirmations.ts); without it, the refusal stands. */
   confirm?: (t: TFunction, err: ApiError) => Promise<boolean>;
+  /** The i18n key of what a failed save says, when not "Could Not Create/Update <entity>" (a reservation's, spec section 8). */
+  saveFailed?: string;
   /** Told once a create is stored, with the insert's answer. */
   created?: (t: TFunction, stored: Row & { legB?: Row; series?: number[] }) => void;
   /** What an update sends besides its data (a series' scope); null when the user withdrew. */
@@ -163,7 +165,8 @@ function FormBody({
       await queryClient.invalidateQueries({ queryKey: ['find', def.collection] });
       back();
     } catch (err) {
-      notifyError(new Error(t(mode === 'create' ? 'form.couldNotCreate' : 'form.couldNotUpdate', { entity })));
+      const failed = extension?.saveFailed ?? (mode === 'create' ? 'form.couldNotCreate' : 'form.couldNotUpdate');
+      notifyError(new Error(t(failed, { entity })));
       throw err;
     }
   };
