@@ -232,7 +232,8 @@ const routewrite: Act = {
             date: t.date,
             from: first.from,
             to: last.to,
-            seats: t.seats,
+            // the riders' own seats, whatever the plan sent
+            seats: (riders as StoredDoc[]).reduce((n, j) => n + (Number(j.seats) || 1), 0),
             stops: t.jobs,
             profile: first.profile,
             ...(t.driver ? { driver: t.driver, car: t.car } : {}),
