@@ -43,7 +43,8 @@ test('a dispatcher assigns, sends, starts, runs and ends a trip; a second consol
   // a second console on the same trip
   const other = await browser.newContext();
   const second = await other.newPage();
-  await logIn(second, 'dispatchadmin@demo.local');
+  // (another role than the dispatcher's: the forgot-password test changes the dispatch admin's password)
+  await logIn(second, 'admin@demo.local');
   await second.goto(url);
   await expect(status(second)).toHaveText('New');
 
