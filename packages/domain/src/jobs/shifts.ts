@@ -18,6 +18,13 @@ type Place = { address: string; lat?: number; lon?: number; location?: number };
 export const SHIFT_RIDERS = ['passengers', 'students', 'employees'] as const;
 export type ShiftRiders = (typeof SHIFT_RIDERS)[number];
 
+/** Each kind of rider: the role of their users record, and the address they are picked up at. */
+export const SHIFT_RIDER_KINDS: Readonly<Record<ShiftRiders, { role: string; home: string }>> = {
+  passengers: { role: 'passenger', home: 'home' },
+  students: { role: 'student', home: 'mainAddress' },
+  employees: { role: 'employee', home: 'home' },
+};
+
 /** At most this many days in one plan (a school year and some). */
 export const SHIFT_PLAN_MAX_DAYS = 400;
 /** At most this many riders in one plan. */

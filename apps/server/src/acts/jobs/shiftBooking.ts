@@ -1,7 +1,7 @@
 import {
+  SHIFT_RIDER_KINDS,
   type ShiftBookingAnswer,
   type ShiftRider,
-  type ShiftRiders,
   shiftReservations,
   validationText,
   vk,
@@ -12,13 +12,6 @@ import { BadRequest } from '../../protocol/errors.ts';
 import type { Doc } from '../../store/collection.store.ts';
 import { validatedInsert } from '../collections/validate.ts';
 import { holidayDays } from './booking.ts';
-
-/** The role of each kind of rider, and where they are picked up. */
-const RIDERS: Record<ShiftRiders, { role: string; home: string }> = {
-  passengers: { role: 'passenger', home: 'home' },
-  students: { role: 'student', home: 'mainAddress' },
-  employees: { role: 'employee', home: 'home' },
-};
 
 const nameOf = (r: Doc) => [r.firstName, r.lastName].filter(Boolean).join(' ');
 
@@ -48,7 +41,7 @@ const setshifts: Act = {
     const place = await store.getInScope('locations', plan.place, scope);
     if (place.unit !== unit)
       throw new BadRequest(`Unknown place: ${plan.place}`, { field: 'place' }, 'unknownReference');
-    const kind = RIDERS[plan.riders];
+    const kind = SHIFT_RIDER_KINDS[plan.riders];
     const ids = [...new Set(plan.ids)];
     const { data: found } = await store.find(
       'users',

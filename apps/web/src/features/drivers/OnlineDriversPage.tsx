@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
-import { StatusBadge } from '#src/features/trips/StatusBadge.tsx';
+import { StatusBadge } from '#src/components/StatusBadge.tsx';
 
 /** The columns of the screen, drivers at work first. */
 const COLUMNS: DriverStatus[] = ['online', 'en_route', 'break', 'offline', 'suspended'];
@@ -59,6 +60,8 @@ export function OnlineDriversPage() {
     }
   };
   if (site === null) return <Alert color="yellow">{t('quick.selectSite')}</Alert>;
+  // a list that cannot be loaded says so (issue 19, point 3), never an empty board
+  if (drivers.isError) return <Alert color="red">{serverErrorText(drivers.error)}</Alert>;
   const mayChange = can('activeDrivers', 'changeStatus');
   return (
     <Stack>

@@ -8,6 +8,7 @@ import {
   localDay,
   PAYMENT_TYPES,
   SHIFT_REF,
+  SHIFT_RIDER_KINDS,
   type ShiftBooking,
   type ShiftBookingAnswer,
   type ShiftRiders,
@@ -29,10 +30,10 @@ import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 import { useSiteRiders } from './BookingExtras.tsx';
 
 /** Which riders each page books: set shifts (passengers), school hours (students), work hours (employees). */
-const KIND: Record<string, { riders: ShiftRiders; role: string }> = {
-  setShifts: { riders: 'passengers', role: 'passenger' },
-  setSchoolShifts: { riders: 'students', role: 'student' },
-  setWorkShifts: { riders: 'employees', role: 'employee' },
+const PAGES: Record<string, ShiftRiders> = {
+  setShifts: 'passengers',
+  setSchoolShifts: 'students',
+  setWorkShifts: 'employees',
 };
 
 const PLAN: FormField[] = [
@@ -59,7 +60,8 @@ export function ShiftBookingPage({ basePath, page }: { basePath: string; page?: 
   const errorText = useErrorText();
   const { site } = useSite();
   const today = localDay(useSiteTimeZone());
-  const kind = KIND[page ?? ''] ?? (KIND.setShifts as (typeof KIND)[string]);
+  const riderKind = PAGES[page ?? ''] ?? 'passengers';
+  const kind = { riders: riderKind, role: SHIFT_RIDER_KINDS[riderKind].role };
   const form = useForm<FieldValues>({
     defaultValues: { unit: site ?? undefined, riders: kind.riders, ids: [], from: today, to: today, weekDays: [] },
     resolver: zodResolver(shiftBookingSchema as never) as unknown as Resolver<FieldValues>,

@@ -11,10 +11,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
+import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
-import { StatusBadge } from './StatusBadge.tsx';
 import { TripRiders } from './TripRiders.tsx';
 import { type Trip, useTrip, useTripAction } from './useTrip.ts';
 
@@ -35,7 +36,7 @@ export function TripPage() {
   const unit = trip.data?.unit;
   const drivers = useRefOptions('trips', unit ? { ...DRIVER_REF, query: { unit } } : undefined);
   const cars = useRefOptions('trips', unit ? { ...CAR_REF, query: { unit } } : undefined);
-  if (trip.isError) return <Alert color="red">{String(trip.error)}</Alert>;
+  if (trip.isError) return <Alert color="red">{serverErrorText(trip.error)}</Alert>;
   if (trip.data === null) return <Alert color="yellow">{t('trip.notFound')}</Alert>;
   if (!trip.data) return <Text c="dimmed">{t('common.loading')}</Text>;
   const data = trip.data;

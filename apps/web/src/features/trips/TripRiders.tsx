@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '#src/app/session/useSession.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { StatusBadge } from '#src/components/StatusBadge.tsx';
 
 type Place = { address?: string };
 const RIDER_BUTTONS = ['pickup', 'dropoff', 'noshow', 'remove'] as const;
