@@ -492,12 +492,12 @@ export class CollectionStore {
     await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
   }
 
-  /** Deletes the records the filter selects (within the scope); each deletion is recorded. */
-  async delete(col: string, query: unknown, actor: Actor, scope: Scope = {}): Promise<number> {
+  /** Deletes the records the filter selects (within the scope; in `q`'s transaction when given); each deletion is recorded. */
+  async delete(col: string, query: unknown, actor: Actor, scope: Scope = {}, q?: Queryable): Promise<number> {
     const d = def(col);
     const params = new Params();
     const where = whereWithScope(d, query, scope, params, 'write');
-    return this.db.tx(async (tx) => {
+    const run = async (tx: Queryable) => {
       const rows = await tx.query<{ _id: number; unit: number | null; doc: Doc }>(
         `DELETE FROM ${tableName(d.name)} WHERE ${where} RETURNING _id, unit, doc`,
         params.values,
@@ -514,7 +514,8 @@ export class CollectionStore {
         await notify(tx, { col: d.name, op: 'delete', id: r._id, unit: r.unit });
       }
       return rows.rows.length;
-    });
+    };
+    return q ? run(q) : this.db.tx(run);
   }
 
   /**

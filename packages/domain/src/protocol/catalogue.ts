@@ -238,9 +238,11 @@ export const ACT_CATALOGUE = {
   /** A seat on a shuttle's departure, from one of its stops to a later one: the reservation booked. */
   bookshuttle: { request: shuttleBookingSchema, answer: answer<StoredDoc>() },
   /**
-   * One action on a trip (docs/dispatch.md): `job` names the rider of pickup, dropoff, noshow and
-   * remove; `driver` and `car` those of assign; `text` the note; `dropAll` ends a trip marking its
-   * riders still aboard or waiting as dropped off. `_version` is the trip's as the dispatcher saw it.
+   * One action on a trip (docs/dispatch.md): `job` names the rider of pickup, dropoff, noshow,
+   * remove and move, or the queued reservation that `add` routes into the trip; `trip` the other trip of move (where the rider goes) and merge (whose riders
+   * join this one); `driver` and `car` those of assign; `text` the note or the message to the
+   * driver; `dropAll` ends a trip marking its riders still aboard or waiting as dropped off.
+   * `_version` is the trip's as the dispatcher saw it.
    */
   tripaction: {
     request: z.object({
@@ -248,6 +250,7 @@ export const ACT_CATALOGUE = {
       _version: z.number({ error: '_version is required' }).int().positive(),
       action: z.enum(TRIP_ACTIONS, { error: vk('oneOf') }),
       job: recordId('job').optional(),
+      trip: recordId('trip').optional(),
       driver: recordId('driver').optional(),
       car: recordId('car').optional(),
       text: z.string().trim().min(1, vk('required')).max(2000).optional(),

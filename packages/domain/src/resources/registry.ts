@@ -222,6 +222,7 @@ const collections: CollectionDef[] = [
       line: 'text',
       notes: 'json',
       assignLog: 'json',
+      messages: 'json',
     },
     hot: ['status', 'date'],
     indexes: [

@@ -34,7 +34,7 @@ describe('the trip transition table', () => {
 
   it('names a permission of the trips module for every action, and a status every action leaves', () => {
     for (const action of TRIP_ACTIONS) {
-      expect(['assign', 'sendTrip', 'changeStatus', 'editQueue', 'addNote']).toContain(
+      expect(['assign', 'sendTrip', 'changeStatus', 'editQueue', 'addNote', 'combineTrip', 'sendMessage']).toContain(
         TRIP_ACTION_RULES[action].permission,
       );
       for (const status of TRIP_ACTION_RULES[action].from) {

@@ -22,7 +22,14 @@ export const TRIP_ACTIONS = [
   'end',
   'cancel',
   'remove',
+  'add',
+  'move',
+  'merge',
+  'group',
+  'ungroup',
+  'release',
   'note',
+  'message',
 ] as const;
 export type TripAction = (typeof TRIP_ACTIONS)[number];
 
@@ -31,8 +38,20 @@ export const RUNNING_TRIP_STATUSES: readonly TripStatus[] = ['in route', 'pickin
 /** Statuses of a trip not yet started: it may be assigned, cleared, canceled, and lose a rider. */
 export const PLANNED_TRIP_STATUSES: readonly TripStatus[] = ['new', 'sent', 'approved'];
 
+/** Statuses of a trip whose driver still hears from dispatch. */
+export const OPEN_TRIP_STATUSES: readonly TripStatus[] = [...PLANNED_TRIP_STATUSES, ...RUNNING_TRIP_STATUSES];
+
 /** A trip's fields only its actions change (a generic update may not). */
-export const TRIP_ACTION_FIELDS = ['status', 'driver', 'car', 'stops', 'seats', 'assignLog', 'notes'] as const;
+export const TRIP_ACTION_FIELDS = [
+  'status',
+  'driver',
+  'car',
+  'stops',
+  'seats',
+  'assignLog',
+  'notes',
+  'messages',
+] as const;
 
 /** Each action: the statuses that take it, and the trips module action it needs (spec section 6). */
 export const TRIP_ACTION_RULES: Readonly<Record<TripAction, { from: readonly TripStatus[]; permission: string }>> = {
@@ -47,7 +66,14 @@ export const TRIP_ACTION_RULES: Readonly<Record<TripAction, { from: readonly Tri
   end: { from: RUNNING_TRIP_STATUSES, permission: 'changeStatus' },
   cancel: { from: PLANNED_TRIP_STATUSES, permission: 'changeStatus' },
   remove: { from: PLANNED_TRIP_STATUSES, permission: 'editQueue' },
+  add: { from: PLANNED_TRIP_STATUSES, permission: 'editQueue' },
+  move: { from: PLANNED_TRIP_STATUSES, permission: 'editQueue' },
+  merge: { from: PLANNED_TRIP_STATUSES, permission: 'combineTrip' },
+  group: { from: PLANNED_TRIP_STATUSES, permission: 'editQueue' },
+  ungroup: { from: PLANNED_TRIP_STATUSES, permission: 'editQueue' },
+  release: { from: PLANNED_TRIP_STATUSES, permission: 'editQueue' },
   note: { from: TRIP_STATUSES, permission: 'addNote' },
+  message: { from: OPEN_TRIP_STATUSES, permission: 'sendMessage' },
 };
 
 /** The reservation status each rider action makes, from the statuses it may come from. */
@@ -95,6 +121,7 @@ export function tripStatusAfter(action: TripAction, status: TripStatus, riders: 
     case 'clear':
       return 'new';
     case 'cancel':
+    case 'release':
       return 'canceled';
     case 'end':
       return 'done';
@@ -104,10 +131,19 @@ export function tripStatusAfter(action: TripAction, status: TripStatus, riders: 
       return runningTripStatus(riders);
     case 'assign':
     case 'remove':
+    case 'add':
+    case 'move':
+    case 'merge':
+    case 'group':
+    case 'ungroup':
     case 'note':
+    case 'message':
       return status;
   }
 }
+
+/** Reservations waiting in the queue (spec: queue panel): to be routed, in no trip. */
+export const QUEUED_JOB_STATUSES: readonly JobStatus[] = ['new', 'waiting'];
 
 /** Texts of a refused trip action (errors.ts STATUS_CODES), with the values the answer carries. */
 export const TRIP_REFUSAL_TEXTS = {
@@ -128,7 +164,14 @@ export const TRIP_ACTION_PAST: Readonly<Record<TripAction, string>> = {
   end: 'ended',
   cancel: 'canceled',
   remove: 'changed',
+  add: 'changed',
+  move: 'changed',
+  merge: 'merged',
+  group: 'grouped',
+  ungroup: 'ungrouped',
+  release: 'released',
   note: 'noted',
+  message: 'messaged',
 };
 
 /** The sentence of a refused action, naming the trip's status and the action. */

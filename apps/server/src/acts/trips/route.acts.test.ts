@@ -111,6 +111,25 @@ describe('route and route-and-assign', () => {
     expect(await store.getById('jobs', more[0] as number)).toMatchObject({ status: 'routed', driver: 1, car });
   });
 
+  it('keeps grouped reservations (forceJoin AUTO) together, each group by its places and hour', async () => {
+    const other = addDays(day, 1);
+    const grouped = async (i: number, from: ReturnType<typeof downtown>, at: string) =>
+      (
+        await h.services.store.insert(
+          'jobs',
+          { ...SAMPLES.jobs?.(40 + i, 1), status: 'new', date: `${other} ${at}`, from, to: airport, forceJoin: 'AUTO' },
+          system,
+        )
+      )._id;
+    const pair = [await grouped(0, downtown(3), '07:00'), await grouped(1, downtown(3), '07:10')];
+    const apart = [await grouped(2, downtown(9), '13:00'), await grouped(3, downtown(12), '16:00')];
+    const p = await plan({ day: other });
+    expect(p.unassigned).toEqual([]);
+    const tripOf = (id: number) => p.trips.findIndex((t) => t.jobs.includes(id));
+    expect(tripOf(pair[0] as number)).toBe(tripOf(pair[1] as number));
+    expect(routed(p).sort()).toEqual([...pair, ...apart].sort());
+  });
+
   it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
     expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
     const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });

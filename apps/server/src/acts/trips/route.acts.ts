@@ -28,6 +28,19 @@ const located = (p: unknown): p is Required<Pick<Point, 'lat' | 'lon'>> & Point 
   typeof (p as Point | undefined)?.lat === 'number' && typeof (p as Point | undefined)?.lon === 'number';
 const place = (p: Point & { lat: number; lon: number }) => ({ lat: p.lat, lng: p.lon, address: p.address });
 
+/**
+ * The group a reservation marked forceJoin AUTO rides with: the others marked so that share its
+ * pickup, its drop-off and its hour (a group must share its places, docs/routing.md), not every
+ * marked reservation of the day.
+ */
+function groupOf(j: Doc): string {
+  const at = (p: unknown) => {
+    const { lat, lon } = p as { lat: number; lon: number };
+    return `${lat},${lon}`;
+  };
+  return `AUTO ${at(j.from)} ${at(j.to)} ${String(j.date).slice(0, 13)}`;
+}
+
 /** Reservations a route takes: waiting to be routed, not in a trip. */
 const ROUTABLE = ['new', 'waiting'];
 
@@ -167,7 +180,7 @@ const routeplan: Act = {
       scheduleAt: epochOf(zone, String(j.date)),
       seats: Number(j.seats) || 1,
       ...(j.wheelchair ? { wheelchair: true } : {}),
-      ...(j.forceJoin === 'AUTO' ? { forceJoin: 'AUTO' } : {}),
+      ...(j.forceJoin === 'AUTO' ? { forceJoin: groupOf(j) } : {}),
       ...(j.direction === 'to' || j.direction === 'from' ? { direction: j.direction } : {}),
       // a real vehicle must offer the reservation's service; stand-ins stand for any
       ...(assign && typeof j.service === 'number' ? { service: String(j.service) } : {}),

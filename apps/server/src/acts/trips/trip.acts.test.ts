@@ -122,6 +122,87 @@ describe('trip actions', () => {
     expect(noted.body.notes).toMatchObject([{ type: 'dispatch', text: 'Driver called in sick' }]);
   });
 
+  it('moves a rider to another trip of the day, and merges two trips', async () => {
+    const a = await tripOf(2, { driver: 1, car });
+    const b = await tripOf(1);
+    const [first, second] = a.jobs as [number, number];
+    const moved = await act(a.id, 'move', { job: first, trip: b.id });
+    expect(moved.body).toMatchObject({ stops: [second], seats: 1 });
+    expect(await job(first)).toMatchObject({ trip: b.id, status: 'routed', driver: null, car: null });
+    expect(await h.services.store.getById('trips', b.id)).toMatchObject({ stops: [...b.jobs, first], seats: 2 });
+    // another day's trip, the trip itself, a started trip: refused
+    const later = await tripOf(1, { date: '2026-12-02 08:00' });
+    const refused = await act(a.id, 'move', { job: second, trip: later.id });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'Choose another trip of the same site and day that has not started' },
+    });
+    expect((await act(a.id, 'move', { job: second, trip: a.id })).status).toBe(409);
+    // merging: b's riders ride a's trip with a's driver; b is canceled with a note that says where they went
+    const merged = await act(a.id, 'merge', { trip: b.id });
+    expect(merged.body).toMatchObject({ stops: [second, ...b.jobs, first], seats: 3, driver: 1 });
+    expect(await job(first)).toMatchObject({ trip: a.id, driver: 1, car });
+    expect(await h.services.store.getById('trips', b.id)).toMatchObject({
+      status: 'canceled',
+      stops: [],
+      notes: [{ text: `Merged into trip ${a.id}` }],
+    });
+    // merging needs the trips module's combineTrip: a dispatcher without it is refused
+    expect((await act(a.id, 'merge', { trip: later.id }, await h.tokenOf('supplier'))).status).toBe(403);
+  });
+
+  it('routes a reservation waiting in the queue into a trip of its site and day', async () => {
+    const { id } = await tripOf(1, { driver: 1, car });
+    const { store } = h.services;
+    const queued = await store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(30, 1), status: 'new', seats: 2, date: '2026-12-01 08:20' },
+      system,
+    );
+    const added = await act(id, 'add', { job: queued._id });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body).toMatchObject({ seats: 3 });
+    expect(await job(queued._id)).toMatchObject({ status: 'routed', trip: id, driver: 1, car });
+    // once in a trip, or on another day, or on hold, it is not the queue's
+    const again = await act(id, 'add', { job: queued._id });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: 'This reservation is not waiting in the queue of this trip’s site and day' },
+    });
+    const held = await store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(31, 1), status: 'onhold', date: '2026-12-01 09:00' },
+      system,
+    );
+    expect((await act(id, 'add', { job: held._id })).status).toBe(409);
+    const tomorrow = await store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(32, 1), status: 'new', date: '2026-12-02 09:00' },
+      system,
+    );
+    expect((await act(id, 'add', { job: tomorrow._id })).status).toBe(409);
+  });
+
+  it('groups and ungroups a trip’s riders, messages its driver, and releases its routing', async () => {
+    const { id, jobs } = await tripOf(2);
+    expect((await act(id, 'group')).status).toBe(200);
+    expect((await Promise.all(jobs.map(job))).map((j) => j.forceJoin)).toEqual(['AUTO', 'AUTO']);
+    await act(id, 'ungroup');
+    expect((await job(jobs[0] as number)).forceJoin).toBe('');
+    const unassigned = await act(id, 'message', { text: 'Gate B today' });
+    expect(unassigned).toMatchObject({ status: 409, body: { error: 'The trip has no driver to message' } });
+    await act(id, 'assign', { driver: 1, car });
+    const message = await act(id, 'message', { text: 'Gate B today' });
+    expect(message.body.messages).toMatchObject([{ from: 'dispatch', driver: 1, text: 'Gate B today' }]);
+    // released: the trip is gone, its riders wait in the queue
+    expect((await act(id, 'release')).status).toBe(200);
+    expect(await h.services.store.getById('trips', id)).toBeUndefined();
+    expect((await Promise.all(jobs.map(job))).map((j) => [j.status, j.trip, j.driver])).toEqual([
+      ['new', null, null],
+      ['new', null, null],
+    ]);
+  });
+
   it('gives one trip to one of two dispatchers acting on it at once, and refuses a stale version', async () => {
     const { id } = await tripOf(1, { driver: 1, car });
     const other = await h.tokenOf('dispatchadmin');

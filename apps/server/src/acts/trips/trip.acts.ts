@@ -7,6 +7,8 @@ import {
   localDateTime,
   mayChangeJobStatus,
   mayTakeTripAction,
+  PLANNED_TRIP_STATUSES,
+  QUEUED_JOB_STATUSES,
   RIDER_ACTIONS,
   ridersNotDone,
   type StoredDoc,
@@ -59,6 +61,52 @@ function riderOf(run: Run, id: number | undefined): StoredRecord {
   if (!job) throw new HttpError(400, ERROR_TEXTS.tripRider, { field: 'job' }, 'tripRider');
   return job;
 }
+
+const dayOf = (d: unknown) => String(d ?? '').slice(0, 10);
+const seatsOf = (jobs: Doc[]) => jobs.reduce((n, j) => n + (Number(j.seats) || 0), 0);
+
+/** The trip's stops and seats once `ids` left it; a trip left without riders has nothing to run. */
+function leftWithout(run: Run, ids: number[]): Doc {
+  const stops = ((run.trip.stops as number[] | undefined) ?? []).filter((id) => !ids.includes(id));
+  run.riders = run.riders.filter((j) => !ids.includes(j._id));
+  return { stops, seats: seatsOf(run.riders), ...(stops.length === 0 ? { status: 'canceled' } : {}) };
+}
+
+/** The trip a rider moves to or that merges into this one: another of the site and day, not started. */
+async function otherTrip(run: Run, id: number | undefined): Promise<StoredRecord> {
+  const refuse = () => new HttpError(409, ERROR_TEXTS.tripOther, { field: 'trip' }, 'tripOther');
+  if (id === undefined || id === run.trip._id) throw refuse();
+  const other = await run.services.store.getInScope('trips', id, run.scope, 'write', run.tx);
+  const status = isTripStatus(other.status) ? other.status : 'new';
+  if (
+    other.unit !== run.trip.unit ||
+    dayOf(other.date) !== dayOf(run.trip.date) ||
+    !PLANNED_TRIP_STATUSES.includes(status)
+  )
+    throw refuse();
+  return other;
+}
+
+/** Riders join another trip: its stops and seats grow, in the same transaction. */
+async function joinTrip(run: Run, other: StoredRecord, jobs: StoredRecord[]): Promise<void> {
+  const stops = [...((other.stops as number[] | undefined) ?? []), ...jobs.map((j) => j._id)];
+  await run.services.store.update(
+    'trips',
+    other._id,
+    { stops, seats: (Number(other.seats) || 0) + seatsOf(jobs) },
+    other._version,
+    run.actor,
+    run.scope,
+    run.tx,
+  );
+}
+
+const mergedNote = (run: Run): Doc => ({
+  type: 'dispatch',
+  text: `Merged into trip ${run.trip._id}`,
+  user: run.actor.name,
+  time: run.now,
+});
 
 /** A reservation released from its trip waits to be routed again, without trip, driver or car. */
 const RELEASED = { trip: null, driver: null, car: null };
@@ -130,15 +178,116 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
       return {};
     }
     case 'cancel':
+    case 'release':
       for (const j of active) await moveRider(run, j, 'new', RELEASED);
       return { stops: [], seats: 0 };
+    case 'add': {
+      // a reservation waiting in the queue (same site and day) joins the trip: routed into it
+      const job = await services.store.getInScope('jobs', Number(req.job), scope, 'write', tx);
+      const status = statusOf(job);
+      if (
+        job.trip ||
+        job.unit !== trip.unit ||
+        dayOf(job.date) !== dayOf(trip.date) ||
+        !QUEUED_JOB_STATUSES.includes(status) ||
+        !mayChangeJobStatus(status, 'routed', 'routing')
+      )
+        throw new HttpError(409, ERROR_TEXTS.notQueued, { field: 'job' }, 'notQueued');
+      const joined = await services.store.update(
+        'jobs',
+        job._id,
+        { status: 'routed', trip: trip._id, driver: trip.driver ?? null, car: trip.car ?? null },
+        job._version,
+        run.actor,
+        scope,
+        tx,
+      );
+      run.riders = [...riders, joined];
+      return { stops: [...((trip.stops as number[] | undefined) ?? []), job._id], seats: seatsOf(run.riders) };
+    }
+    case 'move': {
+      const job = riderOf(run, req.job as number | undefined);
+      const other = await otherTrip(run, req.trip as number | undefined);
+      await services.store.update(
+        'jobs',
+        job._id,
+        { trip: other._id, driver: other.driver ?? null, car: other.car ?? null },
+        job._version,
+        run.actor,
+        scope,
+        tx,
+      );
+      await joinTrip(run, other, [job]);
+      return leftWithout(run, [job._id]);
+    }
+    case 'merge': {
+      // the other trip's riders join this one (its driver and car) and the other is canceled
+      const other = await otherTrip(run, req.trip as number | undefined);
+      const ids = (other.stops as number[] | undefined) ?? [];
+      const { data: found } = await services.store.find(
+        'jobs',
+        { query: { _id: { $in: ids } }, limit: 1000 },
+        scope,
+        tx,
+      );
+      // in the order they ride the other trip
+      const joining = found.sort((x, y) => ids.indexOf(x._id) - ids.indexOf(y._id));
+      for (const j of joining)
+        await services.store.update(
+          'jobs',
+          j._id,
+          { trip: trip._id, driver: trip.driver ?? null, car: trip.car ?? null },
+          j._version,
+          run.actor,
+          scope,
+          tx,
+        );
+      await services.store.update(
+        'trips',
+        other._id,
+        {
+          status: 'canceled',
+          stops: [],
+          seats: 0,
+          notes: [...((other.notes as Doc[] | undefined) ?? []), mergedNote(run)],
+        },
+        other._version,
+        run.actor,
+        scope,
+        tx,
+      );
+      run.riders = [...riders, ...joining];
+      return {
+        stops: [...((trip.stops as number[] | undefined) ?? []), ...joining.map((j) => j._id)],
+        seats: seatsOf(run.riders),
+      };
+    }
+    case 'group':
+    case 'ungroup':
+      // riders grouped (forceJoin AUTO) ride together when routed again (spec section 3)
+      for (const j of active)
+        await services.store.update(
+          'jobs',
+          j._id,
+          { forceJoin: action === 'group' ? 'AUTO' : '' },
+          j._version,
+          run.actor,
+          scope,
+          tx,
+        );
+      return {};
+    case 'message':
+      if (!trip.driver) throw new HttpError(409, ERROR_TEXTS.tripNoDriver, {}, 'tripNoDriver');
+      return {
+        messages: [
+          ...((trip.messages as Doc[] | undefined) ?? []),
+          { from: 'dispatch', driver: trip.driver, text: req.text, user: run.actor.name, time: run.now },
+        ],
+      };
     case 'remove': {
       const job = riderOf(run, req.job as number | undefined);
       await moveRider(run, job, 'new', RELEASED);
-      const stops = ((trip.stops as number[] | undefined) ?? []).filter((id) => id !== job._id);
-      const seats = riders.filter((j) => j._id !== job._id).reduce((n, j) => n + (Number(j.seats) || 0), 0);
-      // a trip left without riders has nothing to run
-      return { stops, seats, ...(stops.length === 0 ? { status: 'canceled' } : {}) };
+      return leftWithout(run, [job._id]);
     }
     case 'note':
       return {
@@ -193,7 +342,18 @@ const tripaction: Act = {
       const run: Run = { services, actor, scope, tx, trip, riders, now };
       const patch = await apply(run, req.action, req);
       const next = tripStatusAfter(req.action, status, run.riders.map(statusOf));
-      return services.store.update('trips', trip._id, { status: next, ...patch }, trip._version, actor, scope, tx);
+      const updated = await services.store.update(
+        'trips',
+        trip._id,
+        { status: next, ...patch },
+        trip._version,
+        actor,
+        scope,
+        tx,
+      );
+      // released: the trip is no more (its history keeps it); its riders wait to be routed again
+      if (req.action === 'release') await services.store.delete('trips', { _id: trip._id }, actor, scope, tx);
+      return updated;
     });
   },
 };
