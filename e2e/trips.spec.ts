@@ -5,19 +5,17 @@ import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 /** Opens the first new trip of the coming days from the trips list, as a dispatcher finds one. */
 async function openNewTrip(page: Page): Promise<string> {
   await page.goto('trips');
-  await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
-  for (let day = 0; day < 14; day++) {
-    const row = page
-      .locator('tbody tr')
-      .filter({ hasText: /^.*New.*$/ })
-      .first();
+  const today = localDay('America/Toronto');
+  for (let n = 0; n < 14; n++) {
+    if (n > 0) await page.getByRole('button', { name: 'Next day' }).click();
+    // the rows of that day, not those of the day before still on screen
+    await expect(page.locator('tbody tr').first()).toContainText(new RegExp(`${addDays(today, n)}|No Results`));
+    const row = page.locator('tbody tr').filter({ hasText: 'New' }).first();
     if ((await row.count()) > 0) {
       await row.getByRole('link').first().click();
       await expect(page.getByRole('heading', { name: /^Trip #\d+$/ })).toBeVisible();
       return page.url();
     }
-    await page.getByRole('button', { name: 'Next day' }).click();
-    await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
   }
   throw new Error('no new trip in the coming two weeks of the demo');
 }
@@ -106,5 +104,39 @@ test('a dispatcher routes a day: the plan first, then its trips written', async 
   await expect(page.getByText(`${count} trip${count === 1 ? '' : 's'} written`)).toBeVisible();
   // the list opens on the day routed, the new trips among its trips
   await expect(page.locator('tbody tr').filter({ hasText: 'New' }).first()).toBeVisible();
+  expect(await visibleText(page)).not.toMatch(RAW_KEY);
+});
+
+test('the queue panel routes a waiting reservation into a trip and puts another on hold; a trip is released', async ({
+  page,
+}) => {
+  await logIn(page, 'dispatcher@demo.local');
+  await openNewTrip(page);
+  const riders = page.getByRole('table', { name: 'Riders' }).locator('tbody tr');
+  const before = await riders.count();
+  const queue = page.getByRole('region', { name: 'Queue' });
+  const heading = queue.getByRole('heading', { name: /^Queue \(\d+\)$/ });
+  const waiting = async () => Number(((await heading.textContent()) ?? '').match(/\d+/)?.[0]);
+  const queued = await waiting();
+  expect(queued).toBeGreaterThan(1);
+
+  // "Move to trip": the reservation rides this trip, and leaves the queue
+  const first = queue.getByRole('article').first();
+  const name = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('button', { name: 'Move to trip' }).click();
+  await expect(page.getByText(/^Reservation moved to trip #\d+$/)).toBeVisible();
+  await expect(riders).toHaveCount(before + 1);
+  await expect(page.getByRole('table', { name: 'Riders' })).toContainText(name);
+  await expect(heading).toHaveText(`Queue (${queued - 1})`);
+
+  // "Remove from queue": on hold, out of the queue
+  await queue.getByRole('article').first().getByRole('button', { name: 'Remove from queue' }).click();
+  await expect(page.getByText('Reservation removed from the queue (on hold)')).toBeVisible();
+  await expect(heading).toHaveText(`Queue (${queued - 2})`);
+
+  // released: the trip is gone and its riders wait in the queue again
+  await page.getByRole('button', { name: 'Release routing' }).click();
+  await expect(page.getByText(/^Trip #\d+ released: its reservations wait in the queue$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/trips$/);
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
 });

@@ -4,6 +4,7 @@ import {
   jobStatusRefusal,
   localDateTime,
   mayChangeJobStatus,
+  QUEUED_JOB_STATUSES,
   type RoutePlan,
   type StoredDoc,
 } from '@tc/domain';
@@ -41,12 +42,9 @@ function groupOf(j: Doc): string {
   return `AUTO ${at(j.from)} ${at(j.to)} ${String(j.date).slice(0, 13)}`;
 }
 
-/** Reservations a route takes: waiting to be routed, not in a trip. */
-const ROUTABLE = ['new', 'waiting'];
-
 /** The day's reservations to route, and those that cannot be (no coordinates). */
 async function routable(services: Services, unit: number, day: string, scope: Scope) {
-  const query = { unit, status: { $in: ROUTABLE }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
+  const query = { unit, status: { $in: QUEUED_JOB_STATUSES }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
   const { data } = await services.store.find('jobs', { query, limit: 1000, sort: { date: 1 } }, scope);
   const jobs = data.filter((j) => !j.trip);
   return {

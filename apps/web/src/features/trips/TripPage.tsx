@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
   CAR_REF,
   DRIVER_REF,
@@ -10,17 +10,28 @@ import {
 } from '@tc/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
+import { QueuePanel } from './QueuePanel.tsx';
 import { TripRiders } from './TripRiders.tsx';
-import { type Trip, useTrip, useTripAction } from './useTrip.ts';
+import { dayOf, type Trip, tripChoice, useOpenTrips, useTrip, useTripAction } from './useTrip.ts';
 
 /** The trip's own actions, in the order a trip lives them. */
-const TRIP_BUTTONS: TripAction[] = ['send', 'approve', 'start', 'end', 'clear', 'cancel'];
+const TRIP_BUTTONS: TripAction[] = [
+  'send',
+  'approve',
+  'start',
+  'end',
+  'clear',
+  'group',
+  'ungroup',
+  'release',
+  'cancel',
+];
 
 /**
  * /trips/{id} (spec section 2: trip breakdown and assign log; issue 12): the trip's status, driver
@@ -33,7 +44,9 @@ export function TripPage() {
   const { trip, riders } = useTrip(id);
   const act = useTripAction(trip.data);
   const { can } = useSession();
-  const unit = trip.data?.unit;
+  const navigate = useNavigate();
+  const unit = trip.data?.unit ?? undefined;
+  const others = useOpenTrips(unit, dayOf(trip.data?.date));
   const drivers = useRefOptions('trips', unit ? { ...DRIVER_REF, query: { unit } } : undefined);
   const cars = useRefOptions('trips', unit ? { ...CAR_REF, query: { unit } } : undefined);
   if (trip.isError) return <Alert color="red">{serverErrorText(trip.error)}</Alert>;
@@ -43,10 +56,24 @@ export function TripPage() {
   const status = isTripStatus(data.status) ? data.status : 'new';
   const label = (options: typeof drivers.data, value: unknown) =>
     value ? (options?.find((o) => o.value === String(value))?.label ?? `#${String(value)}`) : t('trip.none');
+  const grouped = riders.filter((r) => r.forceJoin === 'AUTO').length;
+  const needs: Partial<Record<TripAction, boolean>> = {
+    send: !!data.driver,
+    clear: !!data.driver,
+    message: !!data.driver,
+    group: riders.length > 1 && grouped < riders.length,
+    ungroup: grouped > 0,
+  };
   const may = (action: TripAction) =>
-    mayTakeTripAction(status, action) &&
-    can('trips', TRIP_ACTION_RULES[action].permission) &&
-    (action === 'send' || action === 'clear' ? !!data.driver : true);
+    mayTakeTripAction(status, action) && can('trips', TRIP_ACTION_RULES[action].permission) && needs[action] !== false;
+  // the queue panel beside a trip that can still take riders
+  const queued = PLANNED_TRIP_STATUSES.includes(status) && can('trips', 'view');
+  const otherTrips = (others.data ?? []).filter((o) => o._id !== data._id).map((o) => tripChoice(t, o));
+  const run = async (action: TripAction) => {
+    const ok = await act(action);
+    // a released trip is no more: back to the list
+    if (ok && action === 'release') await navigate('/trips');
+  };
   return (
     <Stack>
       <Group justify="space-between" align="center">
@@ -60,40 +87,107 @@ export function TripPage() {
           {TRIP_BUTTONS.filter(may).map((action) => (
             <Button
               key={action}
-              variant={action === 'cancel' || action === 'clear' ? 'default' : 'filled'}
+              variant={['send', 'approve', 'start', 'end'].includes(action) ? 'filled' : 'default'}
               color={action === 'cancel' ? 'red' : undefined}
-              onClick={() => void act(action)}
+              onClick={() => void run(action)}
             >
               {t(`trip.actions.${action}`)}
             </Button>
           ))}
         </Group>
       </Group>
-      <Paper withBorder p="md">
-        <Group gap="xl">
-          <Text>
-            {t('trip.when')}: <b>{data.date}</b>
-          </Text>
-          <Text>
-            {t('trip.driver')}: <b>{label(drivers.data, data.driver)}</b>
-          </Text>
-          <Text>
-            {t('trip.car')}: <b>{label(cars.data, data.car)}</b>
-          </Text>
-        </Group>
-        {!data.driver && PLANNED_TRIP_STATUSES.includes(status) && can('trips', 'assign') ? (
-          <AssignForm drivers={drivers.data ?? []} cars={cars.data ?? []} act={act} />
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: queued ? 8 : 12 }}>
+          <Stack>
+            <Paper withBorder p="md">
+              <Group gap="xl">
+                <Text>
+                  {t('trip.when')}: <b>{data.date}</b>
+                </Text>
+                <Text>
+                  {t('trip.driver')}: <b>{label(drivers.data, data.driver)}</b>
+                </Text>
+                <Text>
+                  {t('trip.car')}: <b>{label(cars.data, data.car)}</b>
+                </Text>
+              </Group>
+              {!data.driver && PLANNED_TRIP_STATUSES.includes(status) && can('trips', 'assign') ? (
+                <AssignForm drivers={drivers.data ?? []} cars={cars.data ?? []} act={act} />
+              ) : null}
+              {may('merge') && otherTrips.length > 0 ? <MergeForm trips={otherTrips} act={act} /> : null}
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">
+                {t('trip.riders')}
+              </Title>
+              <TripRiders status={data.status} riders={riders} act={act} otherTrips={otherTrips} />
+            </Paper>
+            <TripMessages trip={data} act={act} may={may('message')} />
+            <TripNotes trip={data} act={act} />
+            <AssignLog trip={data} driverLabel={(v) => label(drivers.data, v)} carLabel={(v) => label(cars.data, v)} />
+          </Stack>
+        </Grid.Col>
+        {queued && unit ? (
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <QueuePanel unit={unit} day={dayOf(data.date)} into={data} />
+          </Grid.Col>
         ) : null}
-      </Paper>
-      <Paper withBorder p="md">
-        <Title order={4} mb="sm">
-          {t('trip.riders')}
-        </Title>
-        <TripRiders status={data.status} riders={riders} act={act} />
-      </Paper>
-      <TripNotes trip={data} act={act} />
-      <AssignLog trip={data} driverLabel={(v) => label(drivers.data, v)} carLabel={(v) => label(cars.data, v)} />
+      </Grid>
     </Stack>
+  );
+}
+
+/** Another trip of the day whose riders join this one (spec: merge). */
+function MergeForm({ trips, act }: { trips: Options; act: Act }) {
+  const { t } = useTranslation();
+  const [other, setOther] = useState<string | null>(null);
+  return (
+    <Group align="end" mt="md">
+      <Select label={t('trip.mergeWith')} data={trips} value={other} onChange={setOther} searchable w={300} />
+      <Button variant="default" disabled={!other} onClick={() => void act('merge', { trip: Number(other) })}>
+        {t('trip.actions.merge')}
+      </Button>
+    </Group>
+  );
+}
+
+/** What dispatch told the trip's driver, and a new message (spec: message the driver). */
+function TripMessages({ trip, act, may }: { trip: Trip; act: Act; may: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const messages = trip.messages ?? [];
+  if (!may && messages.length === 0) return null;
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        {t('trip.messages')}
+      </Title>
+      <Stack gap="xs">
+        {messages.map((m) => (
+          <Text key={`${m.time}|${m.user}|${m.text}`} size="sm">
+            <b>{m.user}</b> {m.time}: {m.text}
+          </Text>
+        ))}
+        {may ? (
+          <Group align="end">
+            <Textarea
+              label={t('trip.message')}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              autosize
+              minRows={1}
+              style={{ flex: 1 }}
+            />
+            <Button
+              disabled={!text.trim()}
+              onClick={() => void act('message', { text }).then((ok) => ok && setText(''))}
+            >
+              {t('trip.actions.message')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }
 

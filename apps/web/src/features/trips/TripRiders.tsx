@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Table } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Table } from '@mantine/core';
 import {
   isTripStatus,
   mayTakeTripAction,
@@ -19,10 +19,12 @@ export interface TripRidersProps {
   status: string | undefined;
   riders: StoredDoc[];
   act: (action: TripAction, more: Record<string, unknown>) => Promise<boolean>;
+  /** Trips of the day a rider may move to. */
+  otherTrips: { value: string; label: string }[];
 }
 
 /** A trip's riders in the order they ride: each one's time, places, seats and status, and what can be done with them now. */
-export function TripRiders({ status, riders, act }: TripRidersProps) {
+export function TripRiders({ status, riders, act, otherTrips }: TripRidersProps) {
   const { t } = useTranslation();
   const { can } = useSession();
   const current = isTripStatus(status) ? status : 'new';
@@ -30,6 +32,8 @@ export function TripRiders({ status, riders, act }: TripRidersProps) {
     mayTakeTripAction(current, action) &&
     can('trips', TRIP_ACTION_RULES[action].permission) &&
     (action === 'remove' || RIDER_ACTIONS[action].from.includes(rider as never));
+  const mayMove =
+    otherTrips.length > 0 && mayTakeTripAction(current, 'move') && can('trips', TRIP_ACTION_RULES.move.permission);
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped aria-label={t('trip.riders')}>
@@ -75,6 +79,25 @@ export function TripRiders({ status, riders, act }: TripRidersProps) {
                         {t(`trip.actions.${a}`)}
                       </Button>
                     ))}
+                    {mayMove ? (
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <Button size="compact-xs" variant="subtle" aria-label={t('trip.riderAction.move', { name })}>
+                            {t('trip.actions.move')}
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {otherTrips.map((o) => (
+                            <Menu.Item
+                              key={o.value}
+                              onClick={() => void act('move', { job: r._id, trip: Number(o.value) })}
+                            >
+                              {o.label}
+                            </Menu.Item>
+                          ))}
+                        </Menu.Dropdown>
+                      </Menu>
+                    ) : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>

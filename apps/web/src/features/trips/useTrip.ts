@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StoredDoc, TripAction } from '@tc/domain';
+import { PLANNED_TRIP_STATUSES, type StoredDoc, type TripAction } from '@tc/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
@@ -13,7 +13,9 @@ export type Trip = StoredDoc & {
   stops?: number[];
   driver?: number | null;
   car?: number | null;
+  seats?: number;
   notes?: { type: string; text: string; user?: string; time?: string }[];
+  messages?: { from: string; text: string; user?: string; time?: string }[];
   assignLog?: { action: string; driver?: number | null; car?: number | null; user?: string; time?: string }[];
 };
 
@@ -84,4 +86,37 @@ function askDropAll(t: (key: string) => string, warning: string): Promise<boolea
       onClose: () => resolve(false),
     });
   });
+}
+
+/** A local day-time's day ("2026-12-01 08:00" → "2026-12-01"). */
+export const dayOf = (date: unknown) => String(date ?? '').slice(0, 10);
+
+/** The trips of a site's day not yet started (where a rider may move, what may merge), in time order. */
+export function useOpenTrips(unit: number | undefined, day: string) {
+  return useQuery({
+    enabled: unit !== undefined && day !== '',
+    queryKey: ['find', 'trips', 'open', unit, day],
+    queryFn: async () =>
+      (
+        await find<Trip>({
+          col: 'trips',
+          query: {
+            unit,
+            status: { $in: [...PLANNED_TRIP_STATUSES] },
+            date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` },
+          },
+          project: { date: 1, status: 1, driver: 1, stops: 1, seats: 1 },
+          sort: { date: 1 },
+          limit: 500,
+        })
+      ).data,
+  });
+}
+
+/** A trip as a choice: its number, time and riders. */
+export function tripChoice(t: (key: string, values?: Record<string, unknown>) => string, trip: Trip) {
+  return {
+    value: String(trip._id),
+    label: t('trip.choice', { id: trip._id, time: String(trip.date ?? '').slice(11), count: trip.stops?.length ?? 0 }),
+  };
 }
