@@ -100,8 +100,17 @@ test('a dispatcher routes a day: the plan first, then its trips written', async 
   const write = preview.getByRole('button', { name: /^Write \d+ trips?$/ });
   const count = Number(((await write.textContent()) ?? '').match(/\d+/)?.[0]);
   expect(count).toBeGreaterThan(0);
+  const written = `${count} trip${count === 1 ? '' : 's'} written`;
   await write.click();
-  await expect(page.getByText(`${count} trip${count === 1 ? '' : 's'} written`)).toBeVisible();
+  const run = page.getByRole('region', { name: 'The run written' });
+  await expect(run).toContainText(written);
+  // undone: the day as it was, the same reservations to route again
+  await run.getByRole('button', { name: 'Undo this run' }).click();
+  await expect(page.getByText(/^Run undone: \d+ trips? taken back/)).toBeVisible();
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  await expect(preview.getByRole('button', { name: /^Write \d+ trips?$/ })).toBeVisible({ timeout: 30_000 });
+  await preview.getByRole('button', { name: /^Write \d+ trips?$/ }).click();
+  await run.getByRole('button', { name: 'Open the trips' }).click();
   // the list opens on the day routed, the new trips among its trips
   await expect(page.locator('tbody tr').filter({ hasText: 'New' }).first()).toBeVisible();
   expect(await visibleText(page)).not.toMatch(RAW_KEY);

@@ -42,6 +42,7 @@ export const ERROR_TEXTS = {
   tripRider: 'This reservation is not on this trip',
   tripOther: 'Choose another trip of the same site and day that has not started',
   tripNoDriver: 'The trip has no driver to message',
+  runChanged: 'This run changed since it was written (a trip or a reservation of it); it can no longer be undone',
   notQueued: 'This reservation is not waiting in the queue of this trip’s site and day',
   resetInvalid: 'This link is invalid or has expired. Ask for a new one.',
   badToken: 'bad token',

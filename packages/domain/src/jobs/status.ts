@@ -80,4 +80,6 @@ export const SERVER_OWNED_JOB_FIELDS = [
   'payment',
   'shift',
   'shiftKey',
+  'pickedAt',
+  'droppedAt',
 ] as const;

@@ -13,7 +13,7 @@ import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
 import { vk } from '../resources/messages.ts';
-import { type RoutePlan, routePlanRequest, routeWriteRequest } from '../trips/route.ts';
+import { type RoutePlan, type RouteRun, routePlanRequest, routeRunSchema, routeWriteRequest } from '../trips/route.ts';
 import { TRIP_ACTIONS } from '../trips/status.ts';
 
 /**
@@ -260,8 +260,13 @@ export const ACT_CATALOGUE = {
   },
   /** A plan of a site's day (route, or route and assign), not written (docs/dispatch.md). */
   routeplan: { request: routePlanRequest, answer: answer<RoutePlan>() },
-  /** Writes the trips of a plan, their reservations routed into them, in one transaction. */
-  routewrite: { request: routeWriteRequest, answer: answer<{ trips: number[] }>() },
+  /**
+   * Writes the trips of a plan, their reservations routed into them, in one transaction; `run` is
+   * what `routeundo` takes back.
+   */
+  routewrite: { request: routeWriteRequest, answer: answer<{ trips: number[]; run: RouteRun }>() },
+  /** "Undo this run": a written plan's trips go, its reservations wait as before, if nothing changed since. */
+  routeundo: { request: routeRunSchema, answer: answer<{ trips: number; jobs: number }>() },
   /** A driver taken online, sent on a break, released or taken offline (/onlinedrivers). */
   driverstatus: {
     request: z.object({

@@ -176,6 +176,9 @@ const collections: CollectionDef[] = [
       // a reservation made from a shift: its shift, rider, day and direction (jobs/shifts.ts)
       shift: 'id',
       shiftKey: 'text',
+      // when its trip's driver picked it up and dropped it off (site time)
+      pickedAt: 'date',
+      droppedAt: 'date',
     },
     hot: ['status', 'date', 'lastName', 'shiftKey'],
     uniqueHot: ['shiftKey'],
@@ -223,6 +226,7 @@ const collections: CollectionDef[] = [
       notes: 'json',
       assignLog: 'json',
       messages: 'json',
+      plan: 'json',
     },
     hot: ['status', 'date'],
     indexes: [

@@ -27,13 +27,34 @@ export type RouteReason = (typeof ROUTE_REASONS)[number];
 
 const id = () => z.number().int().positive();
 
-/** One trip of a plan: its reservations in pickup order, when it starts, and its driver and car when assigned. */
+const localDateTime = () => z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, vk('dateInvalid'));
+
+/** A planned stop of a trip: who boards or leaves there, and when the plan has the vehicle there. */
+export const plannedStopSchema = z.object({
+  kind: z.enum(['pickup', 'dropoff']),
+  jobs: z.array(id()).min(1).max(100),
+  at: localDateTime(),
+});
+export type PlannedStopOfTrip = z.infer<typeof plannedStopSchema>;
+
+/**
+ * One trip of a plan: its reservations in pickup order, when it starts, its driver and car when
+ * assigned, its stops in order with their planned times, and its seconds from first to last stop
+ * (a trip's `duration`, as its `distance` is in metres).
+ */
 export const plannedTripSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, vk('dateInvalid')),
+  date: localDateTime(),
   jobs: z.array(id()).min(1).max(100),
   seats: z.number().int().min(0).max(999),
   driver: id().optional(),
   car: id().optional(),
+  plan: z.array(plannedStopSchema).max(200).optional(),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
 });
 export type PlannedTripOfDay = z.infer<typeof plannedTripSchema>;
 
@@ -46,6 +67,8 @@ export interface RoutePlan {
   estimated: boolean;
   /** The routing verifier accepted the plan (docs/routing.md). */
   verified: boolean;
+  /** The day's plan as it stands (its trips not canceled, and the vehicles they use), to compare. */
+  current: { trips: number; vehicles: number };
 }
 
 export const routePlanRequest = z.object({
@@ -61,3 +84,66 @@ export const routeWriteRequest = z.object({
   unit: id().optional(),
   trips: z.array(plannedTripSchema).min(1).max(1000),
 });
+
+/**
+ * What a written plan changed, as `routewrite` answers it: its trips and its reservations at the
+ * versions the write left them, and the status each reservation had before. `routeundo` takes it
+ * back: if nothing of it changed since, the trips go and the reservations wait as they did.
+ */
+export const routeRunSchema = z.object({
+  trips: z
+    .array(z.object({ id: id(), _version: id() }))
+    .min(1)
+    .max(1000),
+  jobs: z
+    .array(z.object({ id: id(), _version: id(), status: z.enum(['new', 'waiting']) }))
+    .min(1)
+    .max(10_000),
+});
+export type RouteRun = z.infer<typeof routeRunSchema>;
+
+/** A rider as the breakdown reads it: a stored reservation's id, seats, places and actual times. */
+interface Rider {
+  _id: number;
+  seats?: unknown;
+  from?: unknown;
+  to?: unknown;
+  pickedAt?: unknown;
+  droppedAt?: unknown;
+}
+
+export interface StopRow<R extends Rider> {
+  kind: 'pickup' | 'dropoff';
+  /** Planned time (site time, "YYYY-MM-DD HH:mm"). */
+  at: string;
+  address: string;
+  riders: R[];
+  /** When they actually boarded or left, as the trip's actions recorded it. */
+  actual: string[];
+  /** Seats taken once the stop is served. */
+  onBoard: number;
+}
+
+/**
+ * A trip's breakdown (spec section 2): its planned stops in order, who boards or leaves at each,
+ * their actual times, and the seats on board after each stop. Riders no longer on the trip drop out.
+ */
+export function stopsBreakdown<R extends Rider>(
+  plan: readonly PlannedStopOfTrip[],
+  riders: readonly R[],
+): StopRow<R>[] {
+  let onBoard = 0;
+  const rows: StopRow<R>[] = [];
+  for (const stop of plan) {
+    const here = stop.jobs.map((id) => riders.find((r) => r._id === id)).filter((r): r is R => r !== undefined);
+    if (here.length === 0) continue;
+    const seats = here.reduce((n, r) => n + (Number(r.seats) || 1), 0);
+    onBoard += stop.kind === 'pickup' ? seats : -seats;
+    const place = (stop.kind === 'pickup' ? here[0]?.from : here[0]?.to) as { address?: string } | undefined;
+    const actual = here
+      .map((r) => (stop.kind === 'pickup' ? r.pickedAt : r.droppedAt))
+      .filter((a): a is string => typeof a === 'string');
+    rows.push({ kind: stop.kind, at: stop.at, address: place?.address ?? '', riders: here, actual, onBoard });
+  }
+  return rows;
+}

@@ -130,6 +130,68 @@ describe('route and route-and-assign', () => {
     expect(routed(p).sort()).toEqual([...pair, ...apart].sort());
   });
 
+  it('plans each trip’s stops with their times, and undoes a run that nothing changed since', async () => {
+    const other = addDays(day, 2);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (
+          await h.services.store.insert(
+            'jobs',
+            {
+              ...SAMPLES.jobs?.(60 + i, 1),
+              status: i === 0 ? 'waiting' : 'new',
+              date: `${other} 11:${String(i * 5).padStart(2, '0')}`,
+              from: downtown(i + 2),
+              to: airport,
+            },
+            system,
+          )
+        )._id,
+      );
+    const p = await plan({ day: other });
+    const trip = p.trips[0];
+    // every rider boards at a planned stop and leaves at a later one, within the trip's minutes
+    for (const id of trip?.jobs ?? []) {
+      const on = trip?.plan?.findIndex((s) => s.kind === 'pickup' && s.jobs.includes(id)) ?? -1;
+      const off = trip?.plan?.findIndex((s) => s.kind === 'dropoff' && s.jobs.includes(id)) ?? -1;
+      expect(on).toBeGreaterThanOrEqual(0);
+      expect(off).toBeGreaterThan(on);
+    }
+    expect(trip?.plan?.[0]?.at).toBe(trip?.date);
+    expect(trip?.duration).toBeGreaterThan(0);
+    const w = await h.call({ act: 'routewrite', token: dispatcher, trips: p.trips });
+    const made = w.body.trips as number[];
+    expect(await h.services.store.getById('trips', made[0] as number)).toMatchObject({
+      plan: trip?.plan,
+      duration: trip?.duration,
+    });
+    // undone: the trips go, the reservations wait as they did
+    const undone = await h.call({ act: 'routeundo', token: dispatcher, ...(w.body.run as object) });
+    expect(undone.body).toMatchObject({ trips: made.length, jobs: ids.length });
+    expect(await h.services.store.getById('trips', made[0] as number)).toBeUndefined();
+    const back = await Promise.all(ids.map((id) => h.services.store.getById('jobs', id)));
+    expect(back.map((j) => [j?.status, j?.trip])).toEqual([
+      ['waiting', null],
+      ['new', null],
+      ['new', null],
+      ['new', null],
+    ]);
+    // a run changed since it was written is not undone
+    const again = await h.call({ act: 'routewrite', token: dispatcher, trips: (await plan({ day: other })).trips });
+    const first = (again.body.trips as number[])[0] as number;
+    const t = await h.services.store.getById('trips', first);
+    await h.call({ act: 'tripaction', token: dispatcher, id: first, _version: t?._version, action: 'note', text: 'x' });
+    const late = await h.call({ act: 'routeundo', token: dispatcher, ...(again.body.run as object) });
+    expect(late).toMatchObject({
+      status: 409,
+      body: {
+        error: 'This run changed since it was written (a trip or a reservation of it); it can no longer be undone',
+      },
+    });
+    expect(await h.services.store.getById('trips', first)).toBeDefined();
+  });
+
   it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
     expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
     const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });

@@ -1,4 +1,5 @@
 import {
+  ERROR_TEXTS,
   epochOf,
   isJobStatus,
   jobStatusRefusal,
@@ -6,6 +7,7 @@ import {
   mayChangeJobStatus,
   QUEUED_JOB_STATUSES,
   type RoutePlan,
+  type RouteRun,
   type StoredDoc,
 } from '@tc/domain';
 import {
@@ -51,6 +53,14 @@ async function routable(services: Services, unit: number, day: string, scope: Sc
     jobs: jobs.filter((j) => located(j.from) && located(j.to)),
     unplaced: jobs.filter((j) => !located(j.from) || !located(j.to)),
   };
+}
+
+/** The day's trips as they stand: how many (not canceled), and the vehicles they use. */
+async function dayPlan(services: Services, unit: number, day: string, scope: Scope) {
+  const query = { unit, status: { $ne: 'canceled' }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
+  const trips = await services.store.count('trips', query, scope);
+  const cars = await services.store.distinctValues('trips', 'car', query, scope);
+  return { trips, vehicles: cars.filter((c) => c !== null && c !== undefined).length };
 }
 
 /** The drivers on shift that day with their vehicles (route and assign). */
@@ -126,13 +136,22 @@ async function travelTimes(services: Services, unit: number) {
 }
 
 /** The plan as the console previews it and `routewrite` takes it back. */
-function planOf(result: PlanResult, jobs: StoredDoc[], unplaced: StoredDoc[], zone: string): RoutePlan {
+function planOf(
+  result: PlanResult,
+  jobs: StoredDoc[],
+  unplaced: StoredDoc[],
+  zone: string,
+): Omit<RoutePlan, 'current'> {
   const trips = result.routes.flatMap((r) =>
     r.trips.map((t) => {
       const real = !r.driverId.startsWith(PLACEHOLDER_PREFIX);
       const ids = t.stops.filter((s) => s.kind === 'pickup').flatMap((s) => s.requestIds.map(Number));
+      const first = t.stops[0]?.at ?? Date.now();
+      const last = t.stops.at(-1)?.at ?? first;
       return {
-        date: localDateTime(zone, t.stops[0]?.at ?? Date.now()),
+        date: localDateTime(zone, first),
+        duration: Math.round((last - first) / 1000),
+        plan: t.stops.map((s) => ({ kind: s.kind, jobs: s.requestIds.map(Number), at: localDateTime(zone, s.at) })),
         jobs: ids,
         seats: ids.reduce((n, id) => n + (Number(jobs.find((j) => j._id === id)?.seats) || 1), 0),
         ...(real ? { driver: Number(r.driverId.split(':')[0]), car: Number(r.vehicleId) } : {}),
@@ -167,9 +186,10 @@ const routeplan: Act = {
     const { services } = ctx;
     const zone = await zoneOf(services, unit, services.db);
     const { jobs, unplaced } = await routable(services, unit, day, scope);
+    const current = await dayPlan(services, unit, day, scope);
     if (jobs.length === 0) {
       const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };
-      return planOf(none, [], unplaced, zone);
+      return { ...planOf(none, [], unplaced, zone), current };
     }
     const requests: RoutingRequest[] = jobs.map((j) => ({
       id: String(j._id),
@@ -190,7 +210,7 @@ const routeplan: Act = {
       { requests, drivers },
       { provider: await travelTimes(services, unit), inWorker: true, timeLimitMs: seconds * 1000, seed: 1 },
     );
-    return planOf(result, jobs, unplaced, zone);
+    return { ...planOf(result, jobs, unplaced, zone), current };
   },
 };
 
@@ -201,7 +221,7 @@ const routeplan: Act = {
  */
 const routewrite: Act = {
   permission: { kind: 'module', module: 'jobs', action: 'route' },
-  run: async (ctx): Promise<{ trips: number[] }> => {
+  run: async (ctx): Promise<{ trips: number[]; run: RouteRun }> => {
     const p = requirePrincipal(ctx);
     const { unit: requested, trips } = requestOf(ctx, 'routewrite');
     const unit = requireSiteOfCall(p, requested);
@@ -221,6 +241,7 @@ const routewrite: Act = {
       const ids = trips.flatMap((t) => t.jobs);
       const { data: jobs } = await store.find('jobs', { query: { _id: { $in: ids }, unit }, limit: 1000 }, scope, tx);
       const made: number[] = [];
+      const run: RouteRun = { trips: [], jobs: [] };
       for (const t of trips) {
         const riders = t.jobs.map((id) => jobs.find((j) => j._id === id));
         for (const [i, j] of riders.entries()) {
@@ -246,6 +267,8 @@ const routewrite: Act = {
             // the riders' own seats, whatever the plan sent
             seats: (riders as StoredDoc[]).reduce((n, j) => n + (Number(j.seats) || 1), 0),
             stops: t.jobs,
+            ...(t.plan ? { plan: t.plan.filter((s) => s.jobs.every((id) => t.jobs.includes(id))) } : {}),
+            ...(t.duration !== undefined ? { duration: t.duration } : {}),
             profile: first.profile,
             ...(t.driver ? { driver: t.driver, car: t.car } : {}),
           },
@@ -255,13 +278,59 @@ const routewrite: Act = {
         );
         for (const j of riders as StoredDoc[]) {
           const own = { status: 'routed', trip: trip._id, ...(t.driver ? { driver: t.driver, car: t.car } : {}) };
-          await store.update('jobs', j._id, own, j._version, actor, scope, tx);
+          const routed = await store.update('jobs', j._id, own, j._version, actor, scope, tx);
+          run.jobs.push({ id: j._id, _version: routed._version, status: j.status === 'waiting' ? 'waiting' : 'new' });
         }
         made.push(trip._id);
+        run.trips.push({ id: trip._id, _version: trip._version });
       }
-      return { trips: made };
+      return { trips: made, run };
     });
   },
 };
 
-export const routeActs = { routeplan, routewrite };
+/**
+ * "Undo this run": the trips a `routewrite` made go and their reservations wait in the queue as
+ * they did, in one transaction, if nothing of the run changed since (a trip assigned or sent, a
+ * rider moved or picked up: 409, nothing undone).
+ */
+const routeundo: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<{ trips: number; jobs: number }> => {
+    const p = requirePrincipal(ctx);
+    const run = requestOf(ctx, 'routeundo');
+    const scope = scopeOf(p);
+    const { store } = ctx.services;
+    const actor = { id: p.id, name: p.name };
+    return store.withUniqueLock('trips', false, async (tx) => {
+      const changed = () => new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
+      const tripIds = run.trips.map((t) => t.id);
+      const { data: trips } = await store.find('trips', { query: { _id: { $in: tripIds } }, limit: 1000 }, scope, tx);
+      const { data: jobs } = await store.find(
+        'jobs',
+        { query: { _id: { $in: run.jobs.map((j) => j.id) } }, limit: 10_000 },
+        scope,
+        tx,
+      );
+      const same = (rows: StoredDoc[], wanted: { id: number; _version: number }[]) =>
+        rows.length === wanted.length &&
+        wanted.every((w) => rows.some((r) => r._id === w.id && r._version === w._version));
+      if (!same(trips, run.trips) || !same(jobs, run.jobs) || jobs.some((j) => !tripIds.includes(j.trip as number)))
+        throw changed();
+      for (const j of run.jobs)
+        await store.update(
+          'jobs',
+          j.id,
+          { status: j.status, trip: null, driver: null, car: null },
+          j._version,
+          actor,
+          scope,
+          tx,
+        );
+      const deleted = await store.delete('trips', { _id: { $in: tripIds } }, actor, scope, tx);
+      return { trips: deleted, jobs: run.jobs.length };
+    });
+  },
+};
+
+export const routeActs = { routeplan, routewrite, routeundo };

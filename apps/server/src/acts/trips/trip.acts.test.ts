@@ -70,7 +70,10 @@ describe('trip actions', () => {
       },
     });
     expect((await act(id, 'pickup', { job: a })).body).toMatchObject({ status: 'picking up' });
-    expect(await job(a)).toMatchObject({ status: 'picked' });
+    expect(await job(a)).toMatchObject({
+      status: 'picked',
+      pickedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+    });
     const dropWaiting = await act(id, 'dropoff', { job: b });
     expect(dropWaiting).toMatchObject({
       status: 409,
@@ -80,6 +83,8 @@ describe('trip actions', () => {
     expect((await act(id, 'noshow', { job: b })).body).toMatchObject({ status: 'in route' });
     expect((await act(id, 'end')).body).toMatchObject({ status: 'done' });
     expect([(await job(a)).status, (await job(b)).status]).toEqual(['dropped', 'noshow']);
+    expect((await job(a)).droppedAt).toBeTypeOf('string');
+    expect((await job(b)).droppedAt).toBeUndefined();
     // the trip's history: each action by the dispatcher
     const history = await h.call({
       act: 'find',

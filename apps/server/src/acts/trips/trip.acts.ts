@@ -55,6 +55,12 @@ async function moveRider(run: Run, job: StoredRecord, to: JobStatus, more: Doc =
   );
 }
 
+/** When a rider was picked up or dropped off: the trip's actual times (no-show: none). */
+function actualTime(run: Run, action: 'pickup' | 'dropoff' | 'noshow'): Doc {
+  if (action === 'pickup') return { pickedAt: run.now };
+  return action === 'dropoff' ? { droppedAt: run.now } : {};
+}
+
 /** The trip's rider named by the request. */
 function riderOf(run: Run, id: number | undefined): StoredRecord {
   const job = run.riders.find((j) => j._id === id);
@@ -65,11 +71,28 @@ function riderOf(run: Run, id: number | undefined): StoredRecord {
 const dayOf = (d: unknown) => String(d ?? '').slice(0, 10);
 const seatsOf = (jobs: Doc[]) => jobs.reduce((n, j) => n + (Number(j.seats) || 0), 0);
 
-/** The trip's stops and seats once `ids` left it; a trip left without riders has nothing to run. */
+type PlanStop = { kind: string; jobs: number[]; at: string };
+const planOf = (trip: Doc) => (trip.plan as PlanStop[] | undefined) ?? [];
+
+/** A trip's planned stops of the riders `ids` only (`keep`), or without them. */
+function planStops(trip: Doc, ids: number[], keep: boolean): PlanStop[] {
+  return planOf(trip)
+    .map((s) => ({ ...s, jobs: s.jobs.filter((id) => ids.includes(id) === keep) }))
+    .filter((s) => s.jobs.length > 0);
+}
+
+const byTime = (a: PlanStop, b: PlanStop) => a.at.localeCompare(b.at);
+
+/** The trip's stops, planned stops and seats once `ids` left it; a trip left without riders has nothing to run. */
 function leftWithout(run: Run, ids: number[]): Doc {
   const stops = ((run.trip.stops as number[] | undefined) ?? []).filter((id) => !ids.includes(id));
   run.riders = run.riders.filter((j) => !ids.includes(j._id));
-  return { stops, seats: seatsOf(run.riders), ...(stops.length === 0 ? { status: 'canceled' } : {}) };
+  return {
+    stops,
+    plan: planStops(run.trip, ids, false),
+    seats: seatsOf(run.riders),
+    ...(stops.length === 0 ? { status: 'canceled' } : {}),
+  };
 }
 
 /** The trip a rider moves to or that merges into this one: another of the site and day, not started. */
@@ -89,11 +112,17 @@ async function otherTrip(run: Run, id: number | undefined): Promise<StoredRecord
 
 /** Riders join another trip: its stops and seats grow, in the same transaction. */
 async function joinTrip(run: Run, other: StoredRecord, jobs: StoredRecord[]): Promise<void> {
-  const stops = [...((other.stops as number[] | undefined) ?? []), ...jobs.map((j) => j._id)];
+  const ids = jobs.map((j) => j._id);
+  const stops = [...((other.stops as number[] | undefined) ?? []), ...ids];
   await run.services.store.update(
     'trips',
     other._id,
-    { stops, seats: (Number(other.seats) || 0) + seatsOf(jobs) },
+    {
+      stops,
+      seats: (Number(other.seats) || 0) + seatsOf(jobs),
+      // the riders' planned stops go with them
+      plan: [...planOf(other), ...planStops(run.trip, ids, true)].sort(byTime),
+    },
     other._version,
     run.actor,
     run.scope,
@@ -163,7 +192,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
     case 'dropoff':
     case 'noshow': {
       const job = riderOf(run, req.job as number | undefined);
-      const moved = await moveRider(run, job, RIDER_ACTIONS[action].to);
+      const moved = await moveRider(run, job, RIDER_ACTIONS[action].to, actualTime(run, action));
       run.riders = riders.map((j) => (j._id === moved._id ? moved : j));
       return {};
     }
@@ -172,8 +201,14 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
       if (left > 0 && !req.dropAll) throw new HttpError(409, tripNotDoneRefusal(left), { count: left }, 'tripNotDone');
       // "mark all as dropped off": whoever was still waiting rode too
       for (const j of riders) {
-        if (statusOf(j) === 'routed') await moveRider(run, await moveRider(run, j, 'picked'), 'dropped');
-        else if (statusOf(j) === 'picked') await moveRider(run, j, 'dropped');
+        if (statusOf(j) === 'routed')
+          await moveRider(
+            run,
+            await moveRider(run, j, 'picked', actualTime(run, 'pickup')),
+            'dropped',
+            actualTime(run, 'dropoff'),
+          );
+        else if (statusOf(j) === 'picked') await moveRider(run, j, 'dropped', actualTime(run, 'dropoff'));
       }
       return {};
     }
@@ -249,6 +284,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
           status: 'canceled',
           stops: [],
           seats: 0,
+          plan: [],
           notes: [...((other.notes as Doc[] | undefined) ?? []), mergedNote(run)],
         },
         other._version,
@@ -258,6 +294,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
       );
       run.riders = [...riders, ...joining];
       return {
+        plan: [...planOf(trip), ...planOf(other)].sort(byTime),
         stops: [...((trip.stops as number[] | undefined) ?? []), ...joining.map((j) => j._id)],
         seats: seatsOf(run.riders),
       };

@@ -191,6 +191,8 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
   const tripJobBudget = Math.floor(jobCount / 2);
   const tripJobs: Record<string, unknown>[] = [];
   const tripStopIdx: number[][] = [];
+  // each trip's planned stops, by index into tripJobs until the jobs have their ids
+  const tripPlans: { kind: 'pickup' | 'dropoff'; idx: number[]; at: number }[][] = [];
   const trr = new Rng(seed ^ 0x5eed7219);
   for (let t = 0; t < tripTarget && tripJobs.length < tripJobBudget; t++) {
     const u: UnitId =
@@ -245,6 +247,7 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
     const dest = trr.pick(destinations[u]);
     const inbound = u === 2 ? start - dayMs < 12 * HOUR : trr.chance(0.6);
     const stopIdx: number[] = [];
+    const pickAt: number[] = [];
     let distance = 0;
     let prev: Place3 | undefined;
     for (let k = 0; k < n; k++) {
@@ -253,6 +256,7 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
       const from = inbound ? home : dest;
       const to = inbound ? dest : home;
       const at = inbound ? start + k * trr.int(4, 9) * MINUTE : start;
+      pickAt.push(at);
       let jStatus: JobStatus;
       if (status === 'done') jStatus = trr.chance(0.92) ? 'dropped' : 'noshow';
       else if (status === 'canceled') jStatus = 'canceled';
@@ -296,6 +300,23 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
     const last = tripJobs[stopIdx[stopIdx.length - 1] as number] as { to: Place3 };
     distance += haversine(inbound ? (prev ?? dest) : dest, inbound ? dest : (prev ?? dest)) * 1.3;
     tripStopIdx.push(stopIdx);
+    const duration = Math.round(distance / 8.3 + n * 90);
+    const ends = Math.max(start + duration * 1000, (pickAt.at(-1) ?? start) + 10 * MINUTE);
+    tripPlans.push(
+      inbound
+        ? [
+            ...stopIdx.map((i, k) => ({ kind: 'pickup' as const, idx: [i], at: pickAt[k] as number })),
+            { kind: 'dropoff' as const, idx: stopIdx, at: ends },
+          ]
+        : [
+            { kind: 'pickup' as const, idx: stopIdx, at: start },
+            ...stopIdx.map((i, k) => ({
+              kind: 'dropoff' as const,
+              idx: [i],
+              at: start + Math.round(((k + 1) * (ends - start)) / n),
+            })),
+          ],
+    );
     const tripId = add('trips', {
       unit: u,
       status,
@@ -306,7 +327,7 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
       profile: first.profile,
       stops: [] as number[],
       distance: Math.round(distance),
-      duration: Math.round(distance / 8.3 + n * 90),
+      duration,
       service,
       supplier,
       ...(drv ? { driver: drv.id, car: drv.car } : {}),
@@ -322,6 +343,11 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
   const tripJobIds = tripJobs.map((_, k) => Math.floor((k * jobCount) / M) + 1);
   collections.trips.forEach((trip, t) => {
     trip.stops = (tripStopIdx[t] as number[]).map((i) => tripJobIds[i] as number);
+    trip.plan = (tripPlans[t] ?? []).map((stop) => ({
+      kind: stop.kind,
+      jobs: stop.idx.map((i) => tripJobIds[i] as number),
+      at: fmtLocal(stop.at),
+    }));
   });
 
   // ---- free jobs: pools and status tables

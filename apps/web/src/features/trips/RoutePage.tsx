@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
-import { localDay, type RoutePlan } from '@tc/domain';
+import { localDay, type RoutePlan, type RouteRun } from '@tc/domain';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,13 @@ export function RoutePage({ basePath }: { basePath: string }) {
   const [busy, setBusy] = useState(false);
   const [assign, setAssign] = useState(false);
   const [plan, setPlan] = useState<RoutePlan | null>(null);
+  // the last run written, until it is undone or another is planned
+  const [run, setRun] = useState<RouteRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const planDay = useSubmitGuard(async () => {
     setFailure(null);
     setPlan(null);
+    setRun(null);
     setBusy(true);
     try {
       setPlan(await call('routeplan', { unit: site ?? undefined, day, assign }, { priority: 'highest' }));
@@ -46,13 +49,29 @@ export function RoutePage({ basePath }: { basePath: string }) {
     if (!plan) return false;
     setBusy(true);
     try {
-      const { trips } = await call('routewrite', { unit: site ?? undefined, trips: plan.trips });
-      notifySuccess(t('route.written', { count: trips.length }));
+      const written = await call('routewrite', { unit: site ?? undefined, trips: plan.trips });
+      notifySuccess(t('route.written', { count: written.trips.length }));
+      setRun(written.run);
+      setPlan(null);
       await queryClient.invalidateQueries({ queryKey: ['find'] });
-      void navigate(`${basePath}?from=${day}&to=${day}`);
     } catch (err) {
       setFailure(serverErrorText(err));
       setPlan(null);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  });
+  const undo = useSubmitGuard(async () => {
+    if (!run) return false;
+    setBusy(true);
+    try {
+      const undone = await call('routeundo', run);
+      notifySuccess(t('route.undone', { count: undone.trips }));
+      setRun(null);
+      await queryClient.invalidateQueries({ queryKey: ['find'] });
+    } catch (err) {
+      setFailure(serverErrorText(err));
       return false;
     } finally {
       setBusy(false);
@@ -90,6 +109,19 @@ export function RoutePage({ basePath }: { basePath: string }) {
         </Group>
       </Paper>
       {failure ? <Alert color="red">{failure}</Alert> : null}
+      {run ? (
+        <Paper withBorder p="md" aria-label={t('route.writtenTitle')} component="section">
+          <Group justify="space-between">
+            <Text>{t('route.written', { count: run.trips.length })}</Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => void undo()} loading={busy}>
+                {t('route.undo')}
+              </Button>
+              <Button onClick={() => void navigate(`${basePath}?from=${day}&to=${day}`)}>{t('route.openTrips')}</Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
       {plan ? (
         <Paper withBorder p="md" aria-label={t('route.preview')} component="section">
           <Stack>
@@ -99,6 +131,10 @@ export function RoutePage({ basePath }: { basePath: string }) {
               <Figure label={t('route.vehicles')} value={plan.vehicles} />
               <Figure label={t(plan.estimated ? 'route.kmEstimated' : 'route.km')} value={plan.km} />
             </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              {t('route.current')}: {t('route.currentTrips')} {plan.current.trips} · {t('route.currentVehicles')}{' '}
+              {plan.current.vehicles}
+            </Text>
             {plan.unassigned.length > 0 ? (
               <div>
                 <Text fw={500}>{t('route.queue', { count: plan.unassigned.length })}</Text>

@@ -18,6 +18,7 @@ import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 import { QueuePanel } from './QueuePanel.tsx';
 import { TripRiders } from './TripRiders.tsx';
+import { TripStops } from './TripStops.tsx';
 import { dayOf, type Trip, tripChoice, useOpenTrips, useTrip, useTripAction } from './useTrip.ts';
 
 /** The trip's own actions, in the order a trip lives them. */
@@ -110,6 +111,16 @@ export function TripPage() {
                 <Text>
                   {t('trip.car')}: <b>{label(cars.data, data.car)}</b>
                 </Text>
+                {data.distance !== undefined ? (
+                  <Text>
+                    {t('trip.distance')}: <b>{t('trip.km', { count: Math.round(data.distance / 100) / 10 })}</b>
+                  </Text>
+                ) : null}
+                {data.duration !== undefined ? (
+                  <Text>
+                    {t('trip.duration')}: <b>{t('trip.minutes', { count: Math.round(data.duration / 60) })}</b>
+                  </Text>
+                ) : null}
               </Group>
               {!data.driver && PLANNED_TRIP_STATUSES.includes(status) && can('trips', 'assign') ? (
                 <AssignForm drivers={drivers.data ?? []} cars={cars.data ?? []} act={act} />
@@ -121,6 +132,12 @@ export function TripPage() {
                 {t('trip.riders')}
               </Title>
               <TripRiders status={data.status} riders={riders} act={act} otherTrips={otherTrips} />
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">
+                {t('trip.stops')}
+              </Title>
+              <TripStops plan={data.plan} riders={riders} />
             </Paper>
             <TripMessages trip={data} act={act} may={may('message')} />
             <TripNotes trip={data} act={act} />
