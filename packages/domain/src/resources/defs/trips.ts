@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRIP_STATUSES } from '../../constants.ts';
+import { plannedStopSchema } from '../../trips/route.ts';
 import { vk } from '../messages.ts';
 import { type RefSpec, type ResourceDef, resource } from '../resource.ts';
 import {
@@ -53,6 +54,8 @@ export const trips: ResourceDef = resource({
     waitUntil: optionalDateTime(),
     line: optionalText(),
     notes: notes(),
+    // set by routing and kept by the trip actions (TRIP_ACTION_FIELDS)
+    plan: z.array(plannedStopSchema).optional(),
   }),
   columns: [
     { field: '_id', link: true, filter: 'none' },
