@@ -12,6 +12,7 @@ import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePa
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
+import { TimelinePage } from '#src/features/timeline/TimelinePage.tsx';
 import { RoutePage } from '#src/features/trips/RoutePage.tsx';
 import { TripPage } from '#src/features/trips/TripPage.tsx';
 import { FORM_EXTENSIONS } from './formExtensions.ts';
@@ -51,6 +52,8 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         return <HelpPage />;
       case 'onlineDrivers':
         return <OnlineDriversPage />;
+      case 'timeline':
+        return <TimelinePage />;
       case 'dashboard':
       case undefined:
         break;

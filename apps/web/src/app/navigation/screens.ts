@@ -45,7 +45,7 @@ export interface ScreenDef {
   wording?: Wording;
   subRoutes?: SubRoute[];
   /** Screen implemented by a feature instead of the placeholder. */
-  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'onlineDrivers';
+  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'onlineDrivers' | 'timeline';
 }
 
 const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
@@ -66,7 +66,7 @@ function resourceScreen(key: string, rest: Omit<Partial<ScreenDef>, 'key'>): Scr
 export const SCREENS: Record<string, ScreenDef> = {
   home: { key: 'home', path: '/', module: 'dashboard', feature: 'dashboard' },
   agent: { key: 'agent', path: '/agent', module: 'jobs' },
-  timeline: { key: 'timeline', path: '/timeline', module: 'timeline' },
+  timeline: { key: 'timeline', path: '/timeline', module: 'timeline', feature: 'timeline' },
   jobs: {
     key: 'jobs',
     path: '/jobs',
