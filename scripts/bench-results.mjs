@@ -8,6 +8,7 @@ const parts = [
   ['Fares (issue 4): `npm run bench:fares`', 'bench/fares/RESULTS.md'],
   ['Routing (issue 5): `npm run bench:routing`', 'bench/routing/RESULTS.md'],
   ['Bookings (issue 11): `npm run bench:bookings`', 'bench/bookings/RESULTS.md'],
+  ['Dispatch (issue 12): `npm run bench:dispatch`', 'bench/dispatch/RESULTS.md'],
 ];
 const out = [
   '# Benchmark results',
