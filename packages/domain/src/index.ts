@@ -10,4 +10,5 @@ export * from './resources/index.ts';
 export * from './shifts/index.ts';
 export * from './templates/index.ts';
 export * from './trips/route.ts';
+export * from './trips/routingSettings.ts';
 export * from './trips/status.ts';

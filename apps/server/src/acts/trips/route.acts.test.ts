@@ -192,6 +192,73 @@ describe('route and route-and-assign', () => {
     expect(await h.services.store.getById('trips', first)).toBeDefined();
   });
 
+  it('routes with the site’s settings, and names a setting it cannot use', async () => {
+    const other = addDays(day, 3);
+    const { store } = h.services;
+    for (let i = 0; i < 2; i++)
+      await store.insert(
+        'jobs',
+        { ...SAMPLES.jobs?.(70 + i, 1), status: 'new', date: `${other} 15:00`, from: downtown(5), to: airport },
+        system,
+      );
+    // two riders from one door at one time share a ride, unless the site joins nobody
+    expect((await plan({ day: other })).trips).toHaveLength(1);
+    const setting = await store.insert(
+      'settings',
+      {
+        name: 'join option',
+        label: 'Join option',
+        category: 'RoutingEngine',
+        type: 'String',
+        value: 'no join',
+        unit: 1,
+      },
+      system,
+    );
+    expect((await plan({ day: other })).trips).toHaveLength(2);
+    await store.update('settings', setting._id, { value: 'sometimes' }, setting._version, system);
+    const bad = await h.call({ act: 'routeplan', token: dispatcher, day: other, seconds: 0.5 });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'Please navigate to system settings and fill in missing parameters', setting: 'join option' },
+    });
+    await store.delete('settings', { _id: setting._id }, system);
+  });
+
+  it('gives a rider who needs an attribute only a driver or vehicle that has it', async () => {
+    const { store } = h.services;
+    const lift = await store.insert('attributes', { unit: 1, name: 'Lift' }, system);
+    const rider = await store.insert(
+      'users',
+      {
+        unit: 1,
+        role: 'passenger',
+        firstName: 'Ada',
+        lastName: 'Lift',
+        email: 'ada.lift@example.com',
+        attributes: [lift._id],
+      },
+      system,
+    );
+    const job = await store.insert(
+      'jobs',
+      {
+        ...SAMPLES.jobs?.(80, 1),
+        status: 'new',
+        passenger: rider._id,
+        date: `${day} 12:00`,
+        from: downtown(2),
+        to: airport,
+      },
+      system,
+    );
+    const without = await plan({ assign: true });
+    expect(without.unassigned).toContainEqual({ job: job._id, reason: 'NO_ATTRIBUTES' });
+    const driver = await store.getById('drivers', 1);
+    await store.update('drivers', 1, { attributes: [lift._id] }, driver?._version as number, system);
+    expect(routed(await plan({ assign: true }))).toContain(job._id);
+  });
+
   it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
     expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
     const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });

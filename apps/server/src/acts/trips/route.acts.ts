@@ -1,14 +1,20 @@
 import {
+  BadRoutingSetting,
   ERROR_TEXTS,
   epochOf,
   isJobStatus,
   jobStatusRefusal,
   localDateTime,
   mayChangeJobStatus,
+  parseAreaMap,
+  pointInPolygon,
   QUEUED_JOB_STATUSES,
+  ROUTING_SETTING_NAMES,
   type RoutePlan,
   type RouteRun,
+  type SiteRouting,
   type StoredDoc,
+  siteRouting,
 } from '@tc/domain';
 import {
   EstimatedTravelTimes,
@@ -63,13 +69,72 @@ async function dayPlan(services: Services, unit: number, day: string, scope: Sco
   return { trips, vehicles: cars.filter((c) => c !== null && c !== undefined).length };
 }
 
-/** The drivers on shift that day with their vehicles (route and assign). */
-async function driversOnShift(services: Services, unit: number, day: string, zone: string, scope: Scope) {
+/** A site's routing context: its settings, its routing-zone areas, and its attributes' priorities. */
+interface SiteContext {
+  routing: SiteRouting;
+  areas: { id: number; name: string; polygons: ReturnType<typeof parseAreaMap> }[];
+  /** An attribute's assign priority: its own, raised by the priority groups that hold it. */
+  priority: Map<number, number>;
+}
+
+/** The site's routing settings (site over global), areas and assign priorities. */
+async function siteContext(services: Services, unit: number, scope: Scope): Promise<SiteContext> {
+  const { store } = services;
+  const { data: rows } = await store.find(
+    'settings',
+    { query: { name: { $in: [...ROUTING_SETTING_NAMES] }, unit: { $in: [unit, null] } }, limit: 100 },
+    {},
+  );
+  const values: Record<string, unknown> = {};
+  for (const row of [...rows].sort((a, b) => (a.unit === null ? 0 : 1) - (b.unit === null ? 0 : 1)))
+    values[String(row.name)] = row.value;
+  let routing: SiteRouting;
+  try {
+    routing = siteRouting(values);
+  } catch (err) {
+    if (!(err instanceof BadRoutingSetting)) throw err;
+    throw new BadRequest(ERROR_TEXTS.missingParameters, { setting: err.setting }, 'missingParameters');
+  }
+  const { data: areaRows } = await store.find('areas', { query: { unit }, limit: 1000 }, scope);
+  const { data: attributes } = await store.find('attributes', { query: { unit }, limit: 1000 }, scope);
+  const { data: groups } = await store.find('assignPriorityGroups', { query: { unit }, limit: 1000 }, scope);
+  const priority = new Map<number, number>();
+  for (const a of attributes) priority.set(a._id, Number(a.assignPriority) || 0);
+  for (const g of groups)
+    for (const id of (g.attributes as number[] | undefined) ?? [])
+      priority.set(id, Math.max(priority.get(id) ?? 0, Number(g.assignPriority) || 0));
+  return {
+    routing,
+    areas: areaRows.map((a) => ({ id: a._id, name: String(a._id), polygons: parseAreaMap(a.map as never) })),
+    priority,
+  };
+}
+
+/** The routing-zone areas a place lies in (their ids, as the drivers' areas name them). */
+function areasOf(ctx: SiteContext, p: { lat: number; lon: number }): string[] {
+  return ctx.areas.filter((a) => a.polygons?.some((poly) => pointInPolygon(p, poly))).map((a) => a.name);
+}
+
+const ids = (v: unknown) => ((v as number[] | undefined) ?? []).map(String);
+
+/**
+ * The drivers on shift that day with their vehicles (route and assign): shifts and breaks, the
+ * driver's and vehicle's services and attributes, the driver's areas with the per-area match, the
+ * first trip's distance, the assign priority of their attributes, and the site's shift limit.
+ */
+async function driversOnShift(
+  services: Services,
+  unit: number,
+  day: string,
+  zone: string,
+  scope: Scope,
+  ctx: SiteContext,
+) {
   const { store } = services;
   const query = { unit, start: { $lte: `${day} 23:59` }, end: { $gte: `${day} 00:00` } };
   const { data: shifts } = await store.find('driverShifts', { query, limit: 1000 }, scope);
-  const ids = [...new Set(shifts.map((s) => s.driver as number))];
-  const { data: drivers } = await store.find('drivers', { query: { _id: { $in: ids } }, limit: 1000 }, scope);
+  const driverIds = [...new Set(shifts.map((s) => s.driver as number))];
+  const { data: drivers } = await store.find('drivers', { query: { _id: { $in: driverIds } }, limit: 1000 }, scope);
   const carIds = drivers.map((d) => d.car).filter((c): c is number => typeof c === 'number');
   const { data: cars } = await store.find('cars', { query: { _id: { $in: carIds } }, limit: 1000 }, scope);
   const out: RoutingDriver[] = [];
@@ -77,7 +142,12 @@ async function driversOnShift(services: Services, unit: number, day: string, zon
     const driver = drivers.find((d) => d._id === s.driver);
     const car = cars.find((c) => c._id === driver?.car);
     const start = [s.address, driver?.startAddress].find(located);
-    if (!driver || !car || !start) continue;
+    // a suspended driver or vehicle takes no trips
+    if (!driver || !car || !start || driver.suspended || car.suspended) continue;
+    const attributes = [...new Set([...ids(driver.attributes), ...ids(car.attributes)])];
+    const priority = Math.max(0, ...attributes.map((a) => ctx.priority.get(Number(a)) ?? 0));
+    const firstTrip = Number(driver.firstTripDistance);
+    const perAreaMatch = Number(driver.perAreaMatch ?? ctx.routing.drivers.perAreaMatch ?? 0);
     out.push({
       id: `${driver._id}:${s._id}`,
       vehicle: {
@@ -85,7 +155,8 @@ async function driversOnShift(services: Services, unit: number, day: string, zon
         pax: Number(car.pax) || 4,
         ...(Number(car.minSeats) > 0 ? { minSeats: Number(car.minSeats) } : {}),
         ...(Number(car.wheelchair) > 0 ? { wheelchairPlaces: Number(car.wheelchair) } : {}),
-        services: ((car.services as number[] | undefined) ?? []).map(String),
+        services: ids(car.services),
+        attributes: ids(car.attributes),
       },
       shiftStart: epochOf(zone, String(s.start)),
       shiftEnd: epochOf(zone, String(s.end)),
@@ -94,10 +165,29 @@ async function driversOnShift(services: Services, unit: number, day: string, zon
         end: epochOf(zone, b.end),
       })),
       start: place(start),
-      services: ((driver.services as number[] | undefined) ?? []).map(String),
+      services: ids(driver.services),
+      attributes: ids(driver.attributes),
+      ...(priority > 0 ? { assignPriority: priority } : {}),
+      ...(firstTrip > 0
+        ? { firstTripDistanceKm: driver.firstTripDistanceUnit === 'miles' ? firstTrip * 1.60934 : firstTrip }
+        : {}),
+      ...(perAreaMatch > 0 && ids(driver.areas).length > 0 ? { areas: ids(driver.areas), perAreaMatch } : {}),
+      ...(ctx.routing.drivers.maxShiftHours ? { maxShiftHours: ctx.routing.drivers.maxShiftHours } : {}),
     });
   }
   return out;
+}
+
+/** The attributes of the reservations' riders (a passenger needing a lift, a language). */
+async function attributesOfRiders(services: Services, jobs: Doc[], scope: Scope): Promise<Map<number, string[]>> {
+  const riders = [...new Set(jobs.map((j) => j.passenger).filter((p): p is number => typeof p === 'number'))];
+  if (riders.length === 0) return new Map();
+  const { data } = await services.store.find(
+    'users',
+    { query: { _id: { $in: riders } }, project: { attributes: 1 }, limit: riders.length },
+    scope,
+  );
+  return new Map(data.map((u) => [u._id, ids(u.attributes)]));
 }
 
 /** Stand-ins of the site's usual vehicle for the whole day (route without assign: trips without drivers). */
@@ -191,10 +281,24 @@ const routeplan: Act = {
       const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };
       return { ...planOf(none, [], unplaced, zone), current };
     }
+    const site = await siteContext(services, unit, scope);
+    const drivers = assign
+      ? await driversOnShift(services, unit, day, zone, scope, site)
+      : await standIns(services, unit, day, zone, jobs, scope);
+    // a reservation needs the attributes of its rider; its places' areas matter where drivers have areas
+    const riderAttributes = assign ? await attributesOfRiders(services, jobs, scope) : new Map<number, string[]>();
+    const withAreas = drivers.some((d) => d.areas?.length);
+    const at = (p: { lat: number; lon: number }) => ({
+      ...place(p),
+      ...(withAreas ? { areas: areasOf(site, p) } : {}),
+    });
     const requests: RoutingRequest[] = jobs.map((j) => ({
       id: String(j._id),
-      from: place(j.from as { lat: number; lon: number }),
-      to: place(j.to as { lat: number; lon: number }),
+      from: at(j.from as { lat: number; lon: number }),
+      to: at(j.to as { lat: number; lon: number }),
+      ...(riderAttributes.get(j.passenger as number)?.length
+        ? { attributes: riderAttributes.get(j.passenger as number) }
+        : {}),
       scheduleAt: epochOf(zone, String(j.date)),
       seats: Number(j.seats) || 1,
       ...(j.wheelchair ? { wheelchair: true } : {}),
@@ -203,11 +307,8 @@ const routeplan: Act = {
       // a real vehicle must offer the reservation's service; stand-ins stand for any
       ...(assign && typeof j.service === 'number' ? { service: String(j.service) } : {}),
     }));
-    const drivers = assign
-      ? await driversOnShift(services, unit, day, zone, scope)
-      : await standIns(services, unit, day, zone, jobs, scope);
     const result = await planRoutes(
-      { requests, drivers },
+      { requests, drivers, settings: site.routing.settings },
       { provider: await travelTimes(services, unit), inWorker: true, timeLimitMs: seconds * 1000, seed: 1 },
     );
     return { ...planOf(result, jobs, unplaced, zone), current };
