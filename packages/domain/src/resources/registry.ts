@@ -227,6 +227,7 @@ const collections: CollectionDef[] = [
       assignLog: 'json',
       messages: 'json',
       plan: 'json',
+      rules: 'json',
     },
     hot: ['status', 'date'],
     indexes: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { haversineMetres } from '../fares/geo.ts';
 import { vk } from '../resources/messages.ts';
 import { requiredDay } from '../resources/schema.parts.ts';
 
@@ -49,6 +50,7 @@ export const plannedTripSchema = z.object({
   driver: id().optional(),
   car: id().optional(),
   plan: z.array(plannedStopSchema).max(200).optional(),
+  rules: z.lazy(() => routeRulesSchema).optional(),
   duration: z
     .number()
     .int()
@@ -146,4 +148,73 @@ export function stopsBreakdown<R extends Rider>(
     rows.push({ kind: stop.kind, at: stop.at, address: place?.address ?? '', riders: here, actual, onBoard });
   }
   return rows;
+}
+
+/** The rules a plan kept (the site's routing settings when it was made): its trips' "why" reads them. */
+export const routeRulesSchema = z.object({
+  ratio: z.number().min(1).max(10),
+  early: z.number().int().min(0).max(1440),
+  late: z.number().int().min(0).max(1440),
+});
+export type RouteRules = z.infer<typeof routeRulesSchema>;
+export const DEFAULT_ROUTE_RULES: RouteRules = { ratio: 1.5, early: 30, late: 30 };
+
+/** Direct drive minutes between two places as the estimator reckons them (1.3 × great circle at 35 km/h). */
+export function directMinutes(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  return (haversineMetres(a, b) / 1000) * 1.3 * (60 / 35);
+}
+
+export interface Why {
+  job: number;
+  /** The others on board with this rider at some moment of its ride. */
+  with: number[];
+  /** Planned pick-up minus the time asked, in minutes, and whether it is within the pick gaps. */
+  pickupShift: number;
+  inWindow: boolean;
+  /** Planned ride, direct drive (estimated) and their difference, in minutes; within the ride ratio? */
+  rideMinutes: number;
+  directMinutes: number;
+  detourMinutes: number;
+  withinRatio: boolean;
+}
+
+const minutesOf = (at: string) => Date.parse(`${at.replace(' ', 'T')}:00Z`) / 60_000;
+
+/**
+ * Why each rider rides with the others (issue 12, point 3): whom it shares the vehicle with (ride
+ * intervals that overlap), how far its pick-up moved from the time asked against the pick gaps,
+ * and its detour in minutes against the ride ratio. Riders without coordinates or planned stops
+ * are left out.
+ */
+export function whyTogether<R extends Rider & { date?: unknown }>(
+  plan: readonly PlannedStopOfTrip[],
+  riders: readonly R[],
+  rules: RouteRules = DEFAULT_ROUTE_RULES,
+): Why[] {
+  const rides = riders.flatMap((r) => {
+    const on = plan.find((s) => s.kind === 'pickup' && s.jobs.includes(r._id));
+    const off = plan.find((s) => s.kind === 'dropoff' && s.jobs.includes(r._id));
+    const from = r.from as { lat?: number; lon?: number } | undefined;
+    const to = r.to as { lat?: number; lon?: number } | undefined;
+    if (!on || !off || typeof r.date !== 'string') return [];
+    if (typeof from?.lat !== 'number' || typeof from.lon !== 'number') return [];
+    if (typeof to?.lat !== 'number' || typeof to.lon !== 'number') return [];
+    const direct = directMinutes({ lat: from.lat, lon: from.lon }, { lat: to.lat, lon: to.lon });
+    return [{ r, start: minutesOf(on.at), end: minutesOf(off.at), asked: minutesOf(r.date), direct }];
+  });
+  return rides.map(({ r, start, end, asked, direct }) => {
+    const ride = end - start;
+    const shift = start - asked;
+    return {
+      job: r._id,
+      with: rides.filter((o) => o.r._id !== r._id && o.start < end && start < o.end).map((o) => o.r._id),
+      pickupShift: shift,
+      inWindow: shift >= -rules.early && shift <= rules.late,
+      rideMinutes: ride,
+      directMinutes: Math.round(direct),
+      detourMinutes: Math.max(0, Math.round(ride - direct)),
+      // the engine never limits a ride below ten minutes (docs/routing.md)
+      withinRatio: ride <= Math.max(10, rules.ratio * direct) + 0.5,
+    };
+  });
 }

@@ -51,6 +51,8 @@ export const TRIP_ACTION_FIELDS = [
   'assignLog',
   'notes',
   'messages',
+  'plan',
+  'rules',
 ] as const;
 
 /** Each action: the statuses that take it, and the trips module action it needs (spec section 6). */

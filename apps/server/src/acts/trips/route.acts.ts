@@ -1,5 +1,6 @@
 import {
   BadRoutingSetting,
+  DEFAULT_ROUTE_RULES,
   ERROR_TEXTS,
   epochOf,
   isJobStatus,
@@ -11,6 +12,7 @@ import {
   QUEUED_JOB_STATUSES,
   ROUTING_SETTING_NAMES,
   type RoutePlan,
+  type RouteRules,
   type RouteRun,
   type SiteRouting,
   type StoredDoc,
@@ -231,6 +233,7 @@ function planOf(
   jobs: StoredDoc[],
   unplaced: StoredDoc[],
   zone: string,
+  rules: RouteRules,
 ): Omit<RoutePlan, 'current'> {
   const trips = result.routes.flatMap((r) =>
     r.trips.map((t) => {
@@ -242,6 +245,7 @@ function planOf(
         date: localDateTime(zone, first),
         duration: Math.round((last - first) / 1000),
         plan: t.stops.map((s) => ({ kind: s.kind, jobs: s.requestIds.map(Number), at: localDateTime(zone, s.at) })),
+        rules,
         jobs: ids,
         seats: ids.reduce((n, id) => n + (Number(jobs.find((j) => j._id === id)?.seats) || 1), 0),
         ...(real ? { driver: Number(r.driverId.split(':')[0]), car: Number(r.vehicleId) } : {}),
@@ -279,7 +283,7 @@ const routeplan: Act = {
     const current = await dayPlan(services, unit, day, scope);
     if (jobs.length === 0) {
       const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };
-      return { ...planOf(none, [], unplaced, zone), current };
+      return { ...planOf(none, [], unplaced, zone, DEFAULT_ROUTE_RULES), current };
     }
     const site = await siteContext(services, unit, scope);
     const drivers = assign
@@ -311,7 +315,13 @@ const routeplan: Act = {
       { requests, drivers, settings: site.routing.settings },
       { provider: await travelTimes(services, unit), inWorker: true, timeLimitMs: seconds * 1000, seed: 1 },
     );
-    return { ...planOf(result, jobs, unplaced, zone), current };
+    const { settings } = site.routing;
+    const rules = {
+      ratio: settings.maxRide?.ratio ?? DEFAULT_ROUTE_RULES.ratio,
+      early: settings.pickGapEarly ?? DEFAULT_ROUTE_RULES.early,
+      late: settings.pickGapLate ?? DEFAULT_ROUTE_RULES.late,
+    };
+    return { ...planOf(result, jobs, unplaced, zone, rules), current };
   },
 };
 
@@ -370,6 +380,7 @@ const routewrite: Act = {
             stops: t.jobs,
             ...(t.plan ? { plan: t.plan.filter((s) => s.jobs.every((id) => t.jobs.includes(id))) } : {}),
             ...(t.duration !== undefined ? { duration: t.duration } : {}),
+            ...(t.rules ? { rules: t.rules } : {}),
             profile: first.profile,
             ...(t.driver ? { driver: t.driver, car: t.car } : {}),
           },

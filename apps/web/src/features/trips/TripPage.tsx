@@ -19,6 +19,7 @@ import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 import { QueuePanel } from './QueuePanel.tsx';
 import { TripRiders } from './TripRiders.tsx';
 import { TripStops } from './TripStops.tsx';
+import { TripWhy } from './TripWhy.tsx';
 import { dayOf, type Trip, tripChoice, useOpenTrips, useTrip, useTripAction } from './useTrip.ts';
 
 /** The trip's own actions, in the order a trip lives them. */
@@ -139,6 +140,14 @@ export function TripPage() {
               </Title>
               <TripStops plan={data.plan} riders={riders} />
             </Paper>
+            {riders.length > 1 ? (
+              <Paper withBorder p="md">
+                <Title order={4} mb="sm">
+                  {t('trip.why.title')}
+                </Title>
+                <TripWhy plan={data.plan} rules={data.rules} riders={riders} />
+              </Paper>
+            ) : null}
             <TripMessages trip={data} act={act} may={may('message')} />
             <TripNotes trip={data} act={act} />
             <AssignLog trip={data} driverLabel={(v) => label(drivers.data, v)} carLabel={(v) => label(cars.data, v)} />

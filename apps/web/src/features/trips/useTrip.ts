@@ -1,6 +1,12 @@
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLANNED_TRIP_STATUSES, type PlannedStopOfTrip, type StoredDoc, type TripAction } from '@tc/domain';
+import {
+  PLANNED_TRIP_STATUSES,
+  type PlannedStopOfTrip,
+  type RouteRules,
+  type StoredDoc,
+  type TripAction,
+} from '@tc/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
@@ -17,6 +23,7 @@ export type Trip = StoredDoc & {
   duration?: number;
   distance?: number;
   plan?: PlannedStopOfTrip[];
+  rules?: RouteRules;
   notes?: { type: string; text: string; user?: string; time?: string }[];
   messages?: { from: string; text: string; user?: string; time?: string }[];
   assignLog?: { action: string; driver?: number | null; car?: number | null; user?: string; time?: string }[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRIP_STATUSES } from '../../constants.ts';
-import { plannedStopSchema } from '../../trips/route.ts';
+import { plannedStopSchema, routeRulesSchema } from '../../trips/route.ts';
 import { vk } from '../messages.ts';
 import { type RefSpec, type ResourceDef, resource } from '../resource.ts';
 import {
@@ -56,6 +56,7 @@ export const trips: ResourceDef = resource({
     notes: notes(),
     // set by routing and kept by the trip actions (TRIP_ACTION_FIELDS)
     plan: z.array(plannedStopSchema).optional(),
+    rules: routeRulesSchema.optional(),
   }),
   columns: [
     { field: '_id', link: true, filter: 'none' },
