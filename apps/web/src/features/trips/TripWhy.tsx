@@ -54,10 +54,7 @@ export function TripWhy(props: {
                 </Badge>
                 {w.pickupShift === 0
                   ? t('trip.why.onTime')
-                  : t('trip.why.shift', {
-                      count: Math.abs(w.pickupShift),
-                      context: w.pickupShift < 0 ? 'early' : 'late',
-                    })}
+                  : t(w.pickupShift < 0 ? 'trip.why.early' : 'trip.why.late', { count: Math.abs(w.pickupShift) })}
               </Table.Td>
               <Table.Td>{t('trip.why.rideOf', { ride: w.rideMinutes, direct: w.directMinutes })}</Table.Td>
               <Table.Td>
