@@ -149,3 +149,18 @@ test('the queue panel routes a waiting reservation into a trip and puts another 
   await expect(page).toHaveURL(/\/trips$/);
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
 });
+
+test('a dispatcher marks a favourite trip and lists the favourites only', async ({ page }) => {
+  await logIn(page, 'dispatcher@demo.local');
+  await openNewTrip(page);
+  const id = ((await page.getByRole('heading', { name: /^Trip #\d+$/ }).textContent()) ?? '').replace(/\D/g, '');
+  const star = page.getByRole('button', { name: 'Favourite trip' });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(page.getByText(`Trip #${id} added to your favourites`)).toBeVisible();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('trips');
+  await page.getByRole('switch', { name: 'Favourites only' }).check();
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr').getByRole('link', { name: id, exact: true })).toBeVisible();
+});

@@ -258,6 +258,11 @@ export const ACT_CATALOGUE = {
     }),
     answer: answer<StoredDoc>(),
   },
+  /** A trip added to or taken from the caller's favourites; answers them (docs/dispatch.md). */
+  favoritetrip: {
+    request: z.object({ trip: recordId('trip'), favorite: z.boolean({ error: 'favorite is required' }) }),
+    answer: answer<{ favoriteTrips: number[] }>(),
+  },
   /** A plan of a site's day (route, or route and assign), not written (docs/dispatch.md). */
   routeplan: { request: routePlanRequest, answer: answer<RoutePlan>() },
   /**

@@ -71,7 +71,8 @@ export interface ResourceDef {
    * call, reservations), `shiftBooking` (reservations made from shifts, school or work hours) and
    * `shuttleBooking` (a seat on a shuttle's departure), `detailPage` (a record opens on its own
    * page `<path>/<id>` instead of the form: a trip's breakdown), `routeDay` (a page routes a day's
-   * reservations into these records: trips).
+   * reservations into these records: trips), `favorites` (the list shows only the user's favourite
+   * records when asked: trips, the user's favoriteTrips).
    */
   actions?: readonly (
     | 'multiCreate'
@@ -82,6 +83,7 @@ export interface ResourceDef {
     | 'shuttleBooking'
     | 'detailPage'
     | 'routeDay'
+    | 'favorites'
   )[];
   /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../test/app-harness.ts';
+import { type Harness, PASSWORD, startHarness } from '../../test/app-harness.ts';
 import { SAMPLES } from '../../test/resource-samples.ts';
 
 let h: Harness;
@@ -228,6 +228,24 @@ describe('trip actions', () => {
     // a driver or car of another site is not the trip's to take
     const elsewhere = await act(id, 'assign', { driver: 2, car });
     expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('favourite trips', () => {
+  it('keeps the caller’s favourites on its user, for trips it may see', async () => {
+    const a = await tripOf(1);
+    const b = await tripOf(1);
+    const fav = (trip: number, favorite: boolean, token = dispatcher) =>
+      h.call({ act: 'favoritetrip', token, trip, favorite });
+    expect((await fav(a.id, true)).body).toEqual({ favoriteTrips: [a.id] });
+    expect((await fav(b.id, true)).body).toEqual({ favoriteTrips: [a.id, b.id] });
+    expect((await fav(a.id, false)).body).toEqual({ favoriteTrips: [b.id] });
+    // the login answer carries them
+    const login = await h.call({ act: 'login', email: 'dispatcher@test.local', password: PASSWORD });
+    expect(login.body.user).toMatchObject({ favoriteTrips: [b.id] });
+    // another site's dispatcher cannot mark a trip it cannot see
+    expect((await fav(a.id, true, await h.tokenOf('dispatcher', 2))).status).toBe(404);
+    expect((await fav(a.id, true, await h.tokenOf('agent'))).status).toBe(403);
   });
 });
 

@@ -395,4 +395,28 @@ const tripaction: Act = {
   },
 };
 
-export const tripActs = { tripaction };
+/**
+ * A trip marked as a favourite of the caller, or no longer (the logged-in user's favoriteTrips,
+ * spec section 3): the trip must be one the caller may see. Answers the user's favourites.
+ */
+const favoritetrip: Act = {
+  permission: { kind: 'module', module: 'trips', action: 'view' },
+  run: async (ctx): Promise<{ favoriteTrips: number[] }> => {
+    const p = requirePrincipal(ctx);
+    const { trip, favorite } = requestOf(ctx, 'favoritetrip');
+    const { store } = ctx.services;
+    await store.getInScope('trips', trip, scopeOf(p), 'read');
+    return ctx.services.db.tx(async (tx) => {
+      // the user's own record, locked while its favourites change (two tabs at once lose none)
+      await store.lock(tx, `favorites:${p.id}`);
+      const me = await store.getById('users', p.id, tx);
+      if (!me) throw new HttpError(404, ERROR_TEXTS.notFound, {}, 'notFound');
+      const current = ((me.favoriteTrips as number[] | undefined) ?? []).filter((id) => id !== trip);
+      const favoriteTrips = favorite ? [...current, trip] : current;
+      await store.update('users', p.id, { favoriteTrips }, me._version, { id: p.id, name: p.name }, {}, tx);
+      return { favoriteTrips };
+    });
+  },
+};
+
+export const tripActs = { tripaction, favoritetrip };

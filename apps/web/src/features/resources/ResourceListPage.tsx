@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Menu, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconColumns, IconDownload, IconFilterOff, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -52,7 +52,10 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
     setState((s) => (s.generalFilter === debounced ? s : { ...s, generalFilter: debounced, page: 0 }));
   }, [debounced]);
 
-  const page = useResourcePage(def, state, site, duplicates);
+  // the user's favourite records only (trips: the user's favoriteTrips), when asked
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const only = favoritesOnly ? (user?.favoriteTrips ?? []) : undefined;
+  const page = useResourcePage(def, state, site, duplicates, only);
   const rows = page.data?.data ?? [];
   const count = page.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / state.limit));
@@ -72,7 +75,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
       notifyError(new Error(SELECT_SITE_FIRST));
       return;
     }
-    const query = selected.length ? { _id: { $in: selected } } : tableQuery(def, state, site);
+    const query = selected.length ? { _id: { $in: selected } } : tableQuery(def, state, site, only);
     const deleteAll = async () => {
       try {
         await call('delete', { col: def.collection, query });
@@ -103,7 +106,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
     try {
       const r = await call(
         'export',
-        { col: def.collection, query: tableQuery(def, state, site), sort: state.sort },
+        { col: def.collection, query: tableQuery(def, state, site, only), sort: state.sort },
         { priority: 'highest' },
       );
       const columns = def.columns.filter((c) => !state.hidden.includes(c.field));
@@ -187,6 +190,16 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
               ))}
             </Menu.Dropdown>
           </Menu>
+          {def.actions?.includes('favorites') ? (
+            <Switch
+              label={t('table.favoritesOnly')}
+              checked={favoritesOnly}
+              onChange={(e) => {
+                setFavoritesOnly(e.currentTarget.checked);
+                patch({ page: 0 });
+              }}
+            />
+          ) : null}
           <Button
             variant="default"
             leftSection={<IconFilterOff size={16} />}

@@ -34,8 +34,16 @@ export function canDeleteBySite(def: ResourceDef, site: number | null): boolean 
   return site !== null && !!col?.siteScoped && !col.unitOptional;
 }
 
-/** The query of what the table selects (every page): fixed values, site, search, column filters, day. */
-export function tableQuery(def: ResourceDef, state: TableState, site: number | null): Record<string, unknown> {
+/**
+ * The query of what the table selects (every page): fixed values, site, search, column filters,
+ * day; `only` holds it to those records (the user's favourites).
+ */
+export function tableQuery(
+  def: ResourceDef,
+  state: TableState,
+  site: number | null,
+  only?: readonly number[],
+): Record<string, unknown> {
   const query: Record<string, unknown> = { ...(def.listQuery ?? {}), ...(def.fixed ?? {}) };
   const scope = siteScope(def, site);
   if (scope !== undefined) query.unit = scope;
@@ -47,16 +55,17 @@ export function tableQuery(def: ResourceDef, state: TableState, site: number | n
     if (cond !== undefined) and.push({ [column.field]: cond });
   }
   if (state.day && def.dateField) and.push({ [def.dateField]: [state.day, state.day] });
+  if (only) and.push({ _id: { $in: [...only] } });
   if (and.length === 1) Object.assign(query, and[0]);
   else if (and.length > 1) query.$and = and;
   return query;
 }
 
 /** The `find` of one page with its count (spec section 7: table fetches send count true). */
-export function pageBody(def: ResourceDef, state: TableState, site: number | null) {
+export function pageBody(def: ResourceDef, state: TableState, site: number | null, only?: readonly number[]) {
   return {
     col: def.collection,
-    query: tableQuery(def, state, site),
+    query: tableQuery(def, state, site, only),
     sort: state.sort,
     skip: state.page * state.limit,
     limit: state.limit,

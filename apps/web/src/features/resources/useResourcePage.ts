@@ -45,8 +45,14 @@ export async function loadRefs(def: ResourceDef, rows: readonly Row[]): Promise<
  * what it refers to. A failed fetch is logged and shows as an empty table with count 0 (spec section 8),
  * its error kept in `error` for the list to show.
  */
-export function useResourcePage(def: ResourceDef, state: TableState, site: number | null, duplicates: boolean) {
-  const body = pageBody(def, state, site);
+export function useResourcePage(
+  def: ResourceDef,
+  state: TableState,
+  site: number | null,
+  duplicates: boolean,
+  only?: readonly number[],
+) {
+  const body = pageBody(def, state, site, only);
   return useQuery({
     queryKey: ['find', def.collection, def.key, body, duplicates],
     queryFn: async (): Promise<PageData> => {

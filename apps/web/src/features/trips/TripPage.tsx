@@ -1,4 +1,18 @@
-import { Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import {
   CAR_REF,
   DRIVER_REF,
@@ -20,6 +34,7 @@ import { QueuePanel } from './QueuePanel.tsx';
 import { TripRiders } from './TripRiders.tsx';
 import { TripStops } from './TripStops.tsx';
 import { TripWhy } from './TripWhy.tsx';
+import { useFavoriteTrips } from './useFavoriteTrips.ts';
 import { dayOf, type Trip, tripChoice, useOpenTrips, useTrip, useTripAction } from './useTrip.ts';
 
 /** The trip's own actions, in the order a trip lives them. */
@@ -47,6 +62,7 @@ export function TripPage() {
   const act = useTripAction(trip.data);
   const { can } = useSession();
   const navigate = useNavigate();
+  const { favorites, toggle: toggleFavorite } = useFavoriteTrips();
   const unit = trip.data?.unit ?? undefined;
   const others = useOpenTrips(unit, dayOf(trip.data?.date));
   const drivers = useRefOptions('trips', unit ? { ...DRIVER_REF, query: { unit } } : undefined);
@@ -84,6 +100,15 @@ export function TripPage() {
           <output aria-label={t('trip.status')}>
             <StatusBadge status={data.status} kind="tripStatus" />
           </output>
+          <ActionIcon
+            variant="subtle"
+            color="yellow"
+            aria-pressed={favorites.includes(data._id)}
+            aria-label={t('trip.favorite')}
+            onClick={() => void toggleFavorite(data._id)}
+          >
+            {favorites.includes(data._id) ? <IconStarFilled size={20} /> : <IconStar size={20} />}
+          </ActionIcon>
         </Group>
         <Group gap="xs">
           {TRIP_BUTTONS.filter(may).map((action) => (

@@ -31,7 +31,7 @@ const SUPPLIER_REF: RefSpec = onSite('suppliers');
  */
 export const trips: ResourceDef = resource({
   key: 'trips',
-  actions: ['detailPage', 'routeDay'],
+  actions: ['detailPage', 'routeDay', 'favorites'],
   collection: 'trips',
   entity: 'Trip',
   schema: z.looseObject({
