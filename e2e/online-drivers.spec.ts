@@ -16,5 +16,20 @@ test('a dispatcher takes a driver online, sends them on a break and releases the
   await expect(onBreak.getByText(name, { exact: true })).toBeVisible();
   await onBreak.getByRole('button', { name: `Release ${name} from the break` }).click();
   await expect(online.getByText(name, { exact: true })).toBeVisible();
+
+  // suspended with a reason, then unsuspended: back offline
+  const suspended = page.getByRole('region', { name: 'Suspended' });
+  await online.getByRole('button', { name: `Suspend: ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suspend' });
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await expect(suspended.getByText(name, { exact: true })).toBeVisible();
+  await suspended.getByRole('button', { name: `Unsuspend: ${name}` }).click();
+  const back = page.getByRole('dialog', { name: 'Unsuspend' });
+  await back.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option').first().click();
+  await back.getByRole('button', { name: 'Unsuspend', exact: true }).click();
+  await expect(offline.getByText(name, { exact: true })).toBeVisible();
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
 });

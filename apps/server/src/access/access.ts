@@ -119,6 +119,15 @@ export function changesStatus(module: ModuleKey, data: unknown): boolean {
 }
 
 /**
+ * A change of nothing but a status (suspending a driver with its reason): the module's
+ * changeStatus is enough, without its edit (a dispatcher suspends drivers it may not edit).
+ */
+export function changesOnlyStatus(module: ModuleKey, data: unknown): boolean {
+  if (!changesStatus(module, data)) return false;
+  return Object.keys(data as object).every((f) => f === '_version' || STATUS_FIELDS.includes(f));
+}
+
+/**
  * Passengers, students, employees and parents are users with those roles, guarded by their own
  * modules; a query over several kinds of users needs the users module.
  */

@@ -2,6 +2,7 @@ import { collectionDef, type ModuleKey } from '@tc/domain';
 import {
   actionFor,
   type CollectionOp,
+  changesOnlyStatus,
   changesStatus,
   requireAccess,
   requireResourceUse,
@@ -60,7 +61,8 @@ async function authorizeCollection(op: CollectionOp, ctx: ActContext, p: Princip
     if (op === 'update' || op === 'delete') await assertUsersWritable(op, ctx, p, target);
     module = usersModule(await rolesConcerned(op, ctx, p, target));
   }
-  requireAccess(p, module, actionFor(module, op, def));
+  const statusOnly = op === 'update' && changesOnlyStatus(module, ctx.body.data);
+  requireAccess(p, module, statusOnly ? 'changeStatus' : actionFor(module, op, def));
   if (def.name === 'users' && op === 'update' && hasRoleChange(ctx.body.data)) requireAccess(p, 'users', 'changeRole');
   if (op === 'update' && changesStatus(module, ctx.body.data)) requireAccess(p, module, 'changeStatus');
 }

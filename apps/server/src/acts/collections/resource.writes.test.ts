@@ -113,6 +113,34 @@ describe('status changes need changeStatus', () => {
     });
     expect(asAdmin.status).toBe(200);
   });
+
+  it('lets a dispatcher (drivers changeStatus, no edit) suspend a driver, but not edit one', async () => {
+    const dispatcher = await h.tokenOf('dispatcher');
+    // a driver as its form leaves it (the fixture's has no phone nor email)
+    const fixture = await h.services.store.getById('drivers', 1);
+    const driver = await h.services.store.update(
+      'drivers',
+      1,
+      { phone: '514-555-0100', email: 'driver.one@test.local' },
+      fixture?._version as number,
+      {
+        id: null,
+        name: 'fixtures',
+      },
+    );
+    const update = (data: Record<string, unknown>) =>
+      h.call({ act: 'update', col: 'drivers', token: dispatcher, query: { _id: 1 }, data });
+    const rename = await update({ lastName: 'Renamed', suspended: true, _version: driver?._version });
+    expect(rename).toEqual({ status: 403, body: { error: FORBIDDEN_MESSAGE } });
+    const suspend = await update({
+      suspended: true,
+      suspension: { reason: 'temporarilySuspended' },
+      driverStatus: 'suspended',
+      _version: driver?._version,
+    });
+    expect(suspend.status, JSON.stringify(suspend.body)).toBe(200);
+    expect(suspend.body).toMatchObject({ suspended: true, driverStatus: 'suspended' });
+  });
 });
 
 describe('duplicates and export', () => {

@@ -1,6 +1,15 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DRIVER_ACTIONS, type DriverAction, type DriverStatus, driverStatusAfter, isDriverStatus } from '@tc/domain';
+import {
+  DRIVER_ACTIONS,
+  type DriverAction,
+  type DriverStatus,
+  driverStatusAfter,
+  isDriverStatus,
+  type ResourceDef,
+  resourceByKey,
+  type StoredDoc,
+} from '@tc/domain';
 import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
@@ -10,18 +19,19 @@ import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
+import { SuspendButton } from '#src/features/resources/SuspendButton.tsx';
 
 /** The columns of the screen, drivers at work first. */
 const COLUMNS: DriverStatus[] = ['online', 'en_route', 'break', 'offline', 'suspended'];
 
-type Driver = {
-  _id: number;
-  _version: number;
+type Driver = StoredDoc & {
   firstName?: string;
   lastName?: string;
   driverStatus?: string;
   suspended?: boolean;
 };
+
+const DRIVERS = resourceByKey('drivers') as ResourceDef;
 
 const statusOf = (d: Driver): DriverStatus =>
   d.suspended ? 'suspended' : isDriverStatus(d.driverStatus) ? d.driverStatus : 'offline';
@@ -43,7 +53,7 @@ export function OnlineDriversPage() {
         await find<Driver>({
           col: 'drivers',
           query: { unit: site },
-          project: { firstName: 1, lastName: 1, driverStatus: 1, suspended: 1 },
+          project: { firstName: 1, lastName: 1, driverStatus: 1, suspended: 1, suspension: 1 },
           sort: { lastName: 1 },
           limit: 1000,
         })
@@ -63,6 +73,8 @@ export function OnlineDriversPage() {
   // a list that cannot be loaded says so (issue 19, point 3), never an empty board
   if (drivers.isError) return <Alert color="red">{serverErrorText(drivers.error)}</Alert>;
   const mayChange = can('activeDrivers', 'changeStatus');
+  // suspension is the drivers screen's own action, with its reason (spec: suspended/active)
+  const maySuspend = can('drivers', 'changeStatus') || can('drivers', 'edit');
   return (
     <Stack>
       <PageTitle>{t('onlineDrivers.title')}</PageTitle>
@@ -85,19 +97,24 @@ export function OnlineDriversPage() {
                     <Text size="sm" fw={500}>
                       {d.firstName} {d.lastName}
                     </Text>
-                    {mayChange ? (
+                    {mayChange || maySuspend ? (
                       <Group gap={4}>
-                        {DRIVER_ACTIONS.filter((a) => driverStatusAfter(status, a)).map((a) => (
-                          <Button
-                            key={a}
-                            size="compact-xs"
-                            variant="default"
-                            aria-label={t(`onlineDrivers.actionOf.${a}`, { name: `${d.firstName} ${d.lastName}` })}
-                            onClick={() => void act(d, a)}
-                          >
-                            {t(`onlineDrivers.actions.${a}`)}
-                          </Button>
-                        ))}
+                        {(mayChange ? DRIVER_ACTIONS : [])
+                          .filter((a) => driverStatusAfter(status, a))
+                          .map((a) => (
+                            <Button
+                              key={a}
+                              size="compact-xs"
+                              variant="default"
+                              aria-label={t(`onlineDrivers.actionOf.${a}`, { name: `${d.firstName} ${d.lastName}` })}
+                              onClick={() => void act(d, a)}
+                            >
+                              {t(`onlineDrivers.actions.${a}`)}
+                            </Button>
+                          ))}
+                        {maySuspend ? (
+                          <SuspendButton def={DRIVERS} record={d} compact={`${d.firstName} ${d.lastName}`} />
+                        ) : null}
                       </Group>
                     ) : null}
                   </div>

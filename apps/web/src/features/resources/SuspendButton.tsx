@@ -9,8 +9,11 @@ import { useSession } from '#src/app/session/useSession.ts';
 import { suspensionPatch } from './formValues.ts';
 import type { Row } from './useResourcePage.ts';
 
-/** Suspend or unsuspend a record with a reason (admin locked, contract terminated, temporarily suspended). */
-export function SuspendButton({ def, record }: { def: ResourceDef; record: Row }) {
+/**
+ * Suspend or unsuspend a record with a reason (admin locked, contract terminated, temporarily
+ * suspended); `compact` where it sits in a card (the online drivers), with the record's name.
+ */
+export function SuspendButton({ def, record, compact }: { def: ResourceDef; record: Row; compact?: string }) {
   const { t } = useTranslation();
   const { template } = useSession();
   const queryClient = useQueryClient();
@@ -39,7 +42,13 @@ export function SuspendButton({ def, record }: { def: ResourceDef; record: Row }
   };
   return (
     <>
-      <Button variant="default" color={suspend ? 'red' : undefined} onClick={() => setOpen(true)}>
+      <Button
+        variant={compact ? 'subtle' : 'default'}
+        size={compact ? 'compact-xs' : undefined}
+        color={suspend ? 'red' : undefined}
+        aria-label={compact ? `${action}: ${compact}` : undefined}
+        onClick={() => setOpen(true)}
+      >
         {action}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={action}>
