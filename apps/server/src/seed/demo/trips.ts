@@ -194,11 +194,22 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
   // each trip's planned stops, by index into tripJobs until the jobs have their ids
   const tripPlans: { kind: 'pickup' | 'dropoff'; idx: number[]; at: number }[][] = [];
   const trr = new Rng(seed ^ 0x5eed7219);
+  // today's trips of every status on every site working today (issue 12, point 6; schools and
+  // plants rest on weekends and holidays): two under way on each, then one new, one sent and one
+  // approved later today
+  const pinned: { unit: UnitId; status: string; minutes: number }[] = [];
+  const working = ([1, 2, 3] as UnitId[]).filter((u) => weekdayShift(u, today) === today);
+  for (const unit of working) {
+    pinned.push({ unit, status: 'picking up', minutes: -10 }, { unit, status: 'in route', minutes: -30 });
+  }
+  for (const unit of working)
+    for (const [i, status] of (['new', 'sent', 'approved'] as const).entries())
+      pinned.push({ unit, status, minutes: 60 + 45 * i });
   for (let t = 0; t < tripTarget && tripJobs.length < tripJobBudget; t++) {
-    const u: UnitId =
-      t < 2
-        ? 1
-        : trr.weighted([
+    const pin = pinned[t];
+    const u: UnitId = pin
+      ? pin.unit
+      : trr.weighted([
             [1 as UnitId, 60],
             [2 as UnitId, 20],
             [3 as UnitId, 20],
@@ -208,9 +219,8 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
       [0, 7],
       [trr.int(1, AHEAD_DAYS), 33],
     ] as const);
-    // the first two trips are under way at the present moment, so picked and in-route states always show
-    const dayMs = t < 2 ? today : weekdayShift(u, today + off * DAY);
-    const start = t < 2 ? cut - (10 + 20 * t) * MINUTE : timeOfDay(trr, u, dayMs);
+    const dayMs = pin ? today : weekdayShift(u, today + off * DAY);
+    const start = pin ? cut + pin.minutes * MINUTE : timeOfDay(trr, u, dayMs);
     let n =
       u === 1
         ? trr.weighted([
@@ -226,8 +236,9 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
     let service = u === 1 ? S.sedan : u === 2 ? S.school : S.shuttle;
     const end = start + (15 + n * 8) * MINUTE;
     let status: string;
-    if (end < cut - HOUR) status = trr.chance(0.93) ? 'done' : 'canceled';
-    else if (start < cut) status = t === 0 ? 'picking up' : t === 1 || trr.chance(0.5) ? 'in route' : 'picking up';
+    if (pin) status = pin.status;
+    else if (end < cut - HOUR) status = trr.chance(0.93) ? 'done' : 'canceled';
+    else if (start < cut) status = trr.chance(0.5) ? 'in route' : 'picking up';
     else if (start < cut + 3 * DAY)
       status = trr.weighted([
         ['approved', 60],
