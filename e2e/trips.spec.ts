@@ -94,8 +94,12 @@ test('a dispatcher routes a day: the plan first, then its trips written', async 
   await dayInput.fill(day);
   await dayInput.press('Tab');
   await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  // the search tells how it goes, and stops when asked with the best plan so far
+  const searching = page.getByRole('region', { name: 'Searching for the best plan…' });
+  await expect(searching).toContainText(/Best plan so far: \d+ vehicles/);
+  await searching.getByRole('button', { name: 'Stop and show the best plan' }).click();
   const preview = page.getByRole('region', { name: 'The plan' });
-  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview).toBeVisible({ timeout: 5_000 });
   await expect(preview.getByText('Kilometres (estimated)')).toBeVisible();
   const write = preview.getByRole('button', { name: /^Write \d+ trips?$/ });
   const count = Number(((await write.textContent()) ?? '').match(/\d+/)?.[0]);

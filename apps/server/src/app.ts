@@ -10,6 +10,7 @@ import { PrincipalCache } from './auth/principal.cache.ts';
 import { TokenService } from './auth/token.ts';
 import type { Config } from './config.ts';
 import { registerLiveHub } from './live/hub.ts';
+import { UserChannel } from './live/userChannel.ts';
 import { mailLinkBase } from './mail/links.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type PaymentProvider, TestPaymentProvider } from './payments/provider.ts';
@@ -111,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     principals: new PrincipalCache(),
     rowBudget: new RowBudget(),
     payments: opts.payments ?? new TestPaymentProvider(),
+    live: new UserChannel(),
   };
   await services.fareContexts.start();
   await services.principals.start(store);

@@ -47,6 +47,11 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
       .catch(() => socket.close(4401, 'bad token'));
     socket.on('close', () => clients.delete(socket));
   });
+  // a user's own messages (a routing run's progress) go to that user's sockets only
+  services.live.attach((userId, message) => {
+    const text = JSON.stringify(message);
+    for (const [socket, p] of clients) if (p.id === userId) socket.send(text);
+  });
   // one change after another, so that a slow session check never reorders what a client hears
   let queue: Promise<void> = Promise.resolve();
   const forward = async (e: ChangeEvent) => {

@@ -5,6 +5,7 @@ import type { PrincipalCache } from '../auth/principal.cache.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { TokenService } from '../auth/token.ts';
 import type { Config } from '../config.ts';
+import type { UserChannel } from '../live/userChannel.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
@@ -25,6 +26,8 @@ export interface Services {
   rowBudget: RowBudget;
   /** Card payments of bookings (payments/provider.ts). */
   payments: PaymentProvider;
+  /** Messages to one user's consoles over /socket (a routing run's progress). */
+  live: UserChannel;
 }
 
 export interface ActContext {

@@ -18,4 +18,13 @@ describe('the double-submit guard', () => {
     await result.current();
     expect(handler).toHaveBeenCalledTimes(2);
   });
+
+  it('lets the next submit go once the page moved on (what was submitted was written or taken back)', async () => {
+    const handler = vi.fn(async () => undefined);
+    const { result } = renderHook(() => useSubmitGuard(handler, 3000));
+    await result.current();
+    result.current.reset();
+    await result.current();
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
 });

@@ -13,7 +13,14 @@ import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
 import { vk } from '../resources/messages.ts';
-import { type RoutePlan, type RouteRun, routePlanRequest, routeRunSchema, routeWriteRequest } from '../trips/route.ts';
+import {
+  type RoutePlan,
+  type RouteRun,
+  routeCancelRequest,
+  routePlanRequest,
+  routeRunSchema,
+  routeWriteRequest,
+} from '../trips/route.ts';
 import { TRIP_ACTIONS } from '../trips/status.ts';
 
 /**
@@ -265,6 +272,8 @@ export const ACT_CATALOGUE = {
   },
   /** A plan of a site's day (route, or route and assign), not written (docs/dispatch.md). */
   routeplan: { request: routePlanRequest, answer: answer<RoutePlan>() },
+  /** Stops the caller's routing run `run`: its `routeplan` answers at once with the best plan so far. */
+  routecancel: { request: routeCancelRequest, answer: answer<{ cancelled: boolean }>() },
   /**
    * Writes the trips of a plan, their reservations routed into them, in one transaction; `run` is
    * what `routeundo` takes back.

@@ -27,6 +27,7 @@ export const ROUTE_REASONS = [
 export type RouteReason = (typeof ROUTE_REASONS)[number];
 
 const id = () => z.number().int().positive();
+const runId = () => z.string().regex(/^[\w-]{1,64}$/, 'run is letters, digits, - and _ (at most 64)');
 
 const localDateTime = () => z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, vk('dateInvalid'));
 
@@ -80,7 +81,12 @@ export const routePlanRequest = z.object({
   assign: z.boolean().default(false),
   /** How long the search may run. */
   seconds: z.number().min(0.2).max(30).default(5),
+  /** The console's name of this run: its progress comes over /socket, and `routecancel` stops it. */
+  run: runId().optional(),
 });
+
+/** Stops a routing run of the caller (its `routeplan` answers with the best plan so far). */
+export const routeCancelRequest = z.object({ run: runId() });
 
 export const routeWriteRequest = z.object({
   unit: id().optional(),

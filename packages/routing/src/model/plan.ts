@@ -9,7 +9,10 @@ import { buildPlanModel, type PlanModel, planPoints, SEATS } from './build.ts';
 import { reasonFor } from './reasons.ts';
 import type { PlanInput, PlannedRoute, PlannedStop, PlannedTrip, PlanResult, UnassignedReason } from './types.ts';
 
-export type PlanOptions = Pick<SolveOptions, 'seed' | 'timeLimitMs' | 'maxIterations' | 'signal' | 'shouldStop'>;
+export type PlanOptions = Pick<
+  SolveOptions,
+  'seed' | 'timeLimitMs' | 'maxIterations' | 'signal' | 'shouldStop' | 'onImprovement'
+>;
 
 const DEFAULT_TIME_LIMIT_MS = 5000;
 /** Time for the second solve when vehicles below their minimum seats were taken out. */
@@ -29,13 +32,15 @@ export async function planRoutes(
   const matrix = await provider.matrix(planPoints(input), Number.isFinite(departAt) ? departAt : undefined);
   if (!inWorker) return planWithMatrix(input, matrix, rest);
   const t0 = performance.now();
-  const { signal, ...solveOpts } = rest;
+  // a new best found on the worker reaches the caller as the worker's progress
+  const { signal, onImprovement, ...solveOpts } = rest;
+  const worker = { ...solveOpts, signal, ...(onImprovement ? { onProgress: onImprovement } : {}) };
   let model = buildPlanModel(input, matrix);
-  let result = await solveInWorker(model.problem, { timeLimitMs: DEFAULT_TIME_LIMIT_MS, ...solveOpts, signal });
+  let result = await solveInWorker(model.problem, { timeLimitMs: DEFAULT_TIME_LIMIT_MS, ...worker });
   const banned = belowMinSeats(model, result.solution);
   if (banned.length > 0) {
     model = withoutVehicles(model, banned);
-    result = await solveInWorker(model.problem, { timeLimitMs: RESOLVE_TIME_LIMIT_MS, ...solveOpts, signal });
+    result = await solveInWorker(model.problem, { timeLimitMs: RESOLVE_TIME_LIMIT_MS, ...worker });
   }
   return finishPlan(model, result, matrix, t0);
 }

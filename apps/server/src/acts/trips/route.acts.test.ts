@@ -259,6 +259,36 @@ describe('route and route-and-assign', () => {
     expect(routed(await plan({ assign: true }))).toContain(job._id);
   });
 
+  it('tells the caller’s consoles how a run goes, and a cancel answers at once with the best plan so far', async () => {
+    const other = addDays(day, 4);
+    for (let i = 0; i < 8; i++)
+      await h.services.store.insert(
+        'jobs',
+        {
+          ...SAMPLES.jobs?.(90 + i, 1),
+          status: 'new',
+          date: `${other} 09:${String(i * 5).padStart(2, '0')}`,
+          from: downtown(i * 3),
+          to: airport,
+        },
+        system,
+      );
+    const heard: { user: number; message: Record<string, unknown> }[] = [];
+    h.services.live.attach((user, message) => heard.push({ user, message }));
+    const started = Date.now();
+    const running = h.call({ act: 'routeplan', token: dispatcher, day: other, seconds: 20, run: 'run-1' });
+    await new Promise((r) => setTimeout(r, 1500));
+    const cancel = await h.call({ act: 'routecancel', token: dispatcher, run: 'run-1' });
+    expect(cancel.body).toEqual({ cancelled: true });
+    const answer = await running;
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((answer.body as unknown as RoutePlan).verified).toBe(true);
+    expect(heard[0]).toMatchObject({ message: { type: 'routing', run: 'run-1', limitMs: 20_000 } });
+    // a run that is over, or someone else's, is not the caller's to cancel
+    expect((await h.call({ act: 'routecancel', token: dispatcher, run: 'run-1' })).body).toEqual({ cancelled: false });
+  });
+
   it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
     expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
     const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });

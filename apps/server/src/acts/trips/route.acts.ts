@@ -274,7 +274,7 @@ const routeplan: Act = {
   permission: { kind: 'module', module: 'jobs', action: 'route' },
   run: async (ctx): Promise<RoutePlan> => {
     const p = requirePrincipal(ctx);
-    const { unit: requested, day, assign, seconds } = requestOf(ctx, 'routeplan');
+    const { unit: requested, day, assign, seconds, run } = requestOf(ctx, 'routeplan');
     const unit = requireSiteOfCall(p, requested);
     const scope = scopeOf(p);
     const { services } = ctx;
@@ -286,6 +286,7 @@ const routeplan: Act = {
       return { ...planOf(none, [], unplaced, zone, DEFAULT_ROUTE_RULES), current };
     }
     const site = await siteContext(services, unit, scope);
+    const travel = await travelTimes(services, unit);
     const drivers = assign
       ? await driversOnShift(services, unit, day, zone, scope, site)
       : await standIns(services, unit, day, zone, jobs, scope);
@@ -311,9 +312,18 @@ const routeplan: Act = {
       // a real vehicle must offer the reservation's service; stand-ins stand for any
       ...(assign && typeof j.service === 'number' ? { service: String(j.service) } : {}),
     }));
-    const result = await planRoutes(
-      { requests, drivers, settings: site.routing.settings },
-      { provider: await travelTimes(services, unit), inWorker: true, timeLimitMs: seconds * 1000, seed: 1 },
+    const result = await withRun(ctx, p.id, run, seconds, (progress) =>
+      planRoutes(
+        { requests, drivers, settings: site.routing.settings },
+        {
+          provider: travel,
+          inWorker: true,
+          timeLimitMs: seconds * 1000,
+          seed: 1,
+          signal: progress.signal,
+          onImprovement: progress.report,
+        },
+      ),
     );
     const { settings } = site.routing;
     const rules = {
@@ -322,6 +332,62 @@ const routeplan: Act = {
       late: settings.pickGapLate ?? DEFAULT_ROUTE_RULES.late,
     };
     return { ...planOf(result, jobs, unplaced, zone, rules), current };
+  },
+};
+
+/** The routing runs under way, by their caller and the run id the console gave: what a cancel stops. */
+const RUNS = new Map<string, AbortController>();
+const runKey = (user: number, run: string) => `${user}:${run}`;
+/** At most one progress message a second reaches the console. */
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * Runs a plan's search as run `run` of the caller: its progress (the best plan's vehicles and the
+ * time spent) goes to the caller's consoles over /socket, and `routecancel` stops it, the best plan
+ * found so far then answered.
+ */
+async function withRun<T>(
+  ctx: { services: Services },
+  user: number,
+  run: string | undefined,
+  seconds: number,
+  search: (progress: {
+    signal: AbortSignal;
+    report: (info: { vehicles: number; elapsedMs: number }) => void;
+  }) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const key = run ? runKey(user, run) : undefined;
+  if (key) RUNS.set(key, controller);
+  let last = 0;
+  const report = (info: { vehicles: number; elapsedMs: number }) => {
+    const now = Date.now();
+    if (!run || now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    ctx.services.live.toUser(user, {
+      type: 'routing',
+      run,
+      vehicles: info.vehicles,
+      elapsedMs: Math.round(info.elapsedMs),
+      limitMs: seconds * 1000,
+    });
+  };
+  try {
+    return await search({ signal: controller.signal, report });
+  } finally {
+    if (key) RUNS.delete(key);
+  }
+}
+
+/** Stops a routing run of the caller: its `routeplan` answers at once with the best plan so far. */
+const routecancel: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<{ cancelled: boolean }> => {
+    const p = requirePrincipal(ctx);
+    const { run } = requestOf(ctx, 'routecancel');
+    const controller = RUNS.get(runKey(p.id, run));
+    controller?.abort();
+    return { cancelled: controller !== undefined };
   },
 };
 
@@ -445,4 +511,4 @@ const routeundo: Act = {
   },
 };
 
-export const routeActs = { routeplan, routewrite, routeundo };
+export const routeActs = { routeplan, routecancel, routewrite, routeundo };

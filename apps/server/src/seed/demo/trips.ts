@@ -210,10 +210,10 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
     const u: UnitId = pin
       ? pin.unit
       : trr.weighted([
-            [1 as UnitId, 60],
-            [2 as UnitId, 20],
-            [3 as UnitId, 20],
-          ] as const);
+          [1 as UnitId, 60],
+          [2 as UnitId, 20],
+          [3 as UnitId, 20],
+        ] as const);
     const off = trr.weighted([
       [trr.int(-PAST_DAYS, -1), 60],
       [0, 7],

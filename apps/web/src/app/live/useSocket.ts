@@ -1,5 +1,6 @@
 import { SOCKET_RETRY_MS } from '@tc/domain';
 import { useEffect, useRef, useState } from 'react';
+import { emitLiveMessage, type LiveMessage } from './liveMessages.ts';
 
 /** A write the user may see, as the server pushes it on /socket (docs/protocol.md). */
 export interface ChangeEvent {
@@ -13,6 +14,10 @@ export interface ChangeEvent {
 export function socketUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${location.host}/socket?token=${encodeURIComponent(token)}`;
+}
+
+function isTyped(value: unknown): value is LiveMessage {
+  return !!value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
 }
 
 function isChange(value: unknown): value is ChangeEvent {
@@ -47,7 +52,11 @@ export function useSocket(
       socket.onmessage = (message) => {
         try {
           const event: unknown = JSON.parse(String(message.data));
-          if (!isChange(event)) return;
+          if (!isChange(event)) {
+            // the user's own messages (a routing run's progress) go to the pages listening
+            if (isTyped(event)) emitLiveMessage(event);
+            return;
+          }
           setLastEvent(event);
           latest.current.onChange(event);
         } catch {

@@ -1,17 +1,28 @@
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { localDay, type RoutePlan, type RouteRun } from '@tc/domain';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '#src/api/client.ts';
-import { notifySuccess } from '#src/app/notify.ts';
+import { onLiveMessage } from '#src/app/live/liveMessages.ts';
+import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
+
+/** How long a plan's search may run; "Stop" ends it sooner with the best plan so far. */
+const SEARCH_SECONDS = 10;
+
+interface Search {
+  id: string;
+  elapsedMs: number;
+  limitMs: number;
+  vehicles: number | null;
+}
 
 /**
  * Route a day (issue 12, point 3): the site's reservations of a day waiting to be routed become
@@ -31,20 +42,47 @@ export function RoutePage({ basePath }: { basePath: string }) {
   // the last run written, until it is undone or another is planned
   const [run, setRun] = useState<RouteRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [search, setSearch] = useState<Search | null>(null);
   const planDay = useSubmitGuard(async () => {
     setFailure(null);
     setPlan(null);
     setRun(null);
     setBusy(true);
+    // (crypto.randomUUID needs a secure context: a console opened over plain http on a LAN has none)
+    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    setSearch({ id, elapsedMs: 0, limitMs: SEARCH_SECONDS * 1000, vehicles: null });
     try {
-      setPlan(await call('routeplan', { unit: site ?? undefined, day, assign }, { priority: 'highest' }));
+      setPlan(
+        await call(
+          'routeplan',
+          { unit: site ?? undefined, day, assign, seconds: SEARCH_SECONDS, run: id },
+          { priority: 'highest' },
+        ),
+      );
     } catch (err) {
       setFailure(serverErrorText(err));
       return false;
     } finally {
       setBusy(false);
+      setSearch(null);
     }
   });
+  // the run's progress over /socket while it searches
+  useEffect(
+    () =>
+      onLiveMessage((m) => {
+        if (m.type !== 'routing') return;
+        setSearch((s) =>
+          s && s.id === m.run
+            ? { ...s, elapsedMs: Number(m.elapsedMs), limitMs: Number(m.limitMs), vehicles: Number(m.vehicles) }
+            : s,
+        );
+      }),
+    [],
+  );
+  const stop = async () => {
+    if (search) await call('routecancel', { run: search.id }).catch(notifyError);
+  };
   const write = useSubmitGuard(async () => {
     if (!plan) return false;
     setBusy(true);
@@ -53,6 +91,8 @@ export function RoutePage({ basePath }: { basePath: string }) {
       notifySuccess(t('route.written', { count: written.trips.length }));
       setRun(written.run);
       setPlan(null);
+      // the day changed: planning it again is a new request, not a double one
+      planDay.reset();
       await queryClient.invalidateQueries({ queryKey: ['find'] });
     } catch (err) {
       setFailure(serverErrorText(err));
@@ -69,6 +109,7 @@ export function RoutePage({ basePath }: { basePath: string }) {
       const undone = await call('routeundo', run);
       notifySuccess(t('route.undone', { count: undone.trips }));
       setRun(null);
+      planDay.reset();
       await queryClient.invalidateQueries({ queryKey: ['find'] });
     } catch (err) {
       setFailure(serverErrorText(err));
@@ -108,6 +149,26 @@ export function RoutePage({ basePath }: { basePath: string }) {
           </Button>
         </Group>
       </Paper>
+      {search ? (
+        <Paper withBorder p="md" aria-label={t('route.searching')} component="section">
+          <Group justify="space-between" align="center">
+            <Stack gap={4} style={{ flex: 1 }}>
+              <Text size="sm">
+                {search.vehicles === null
+                  ? t('route.searching')
+                  : t('route.progress', { vehicles: search.vehicles, seconds: Math.round(search.elapsedMs / 1000) })}
+              </Text>
+              <Progress
+                value={Math.min(100, (search.elapsedMs / search.limitMs) * 100)}
+                aria-label={t('route.searching')}
+              />
+            </Stack>
+            <Button variant="default" onClick={() => void stop()}>
+              {t('route.stop')}
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
       {failure ? <Alert color="red">{failure}</Alert> : null}
       {run ? (
         <Paper withBorder p="md" aria-label={t('route.writtenTitle')} component="section">
