@@ -168,3 +168,27 @@ test('a dispatcher marks a favourite trip and lists the favourites only', async 
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('tbody tr').getByRole('link', { name: id, exact: true })).toBeVisible();
 });
+
+test('a dispatcher routes and assigns today’s reservations to the drivers on shift', async ({ page }) => {
+  await logIn(page, 'dispatcher@demo.local');
+  await page.goto('trips/route');
+  await page.getByRole('switch', { name: 'Assign the drivers on shift' }).check();
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  const preview = page.getByRole('region', { name: 'The plan' });
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  const write = preview.getByRole('button', { name: /^Write \d+ trips?$/ });
+  const count = Number(((await write.textContent()) ?? '').match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await write.click();
+  // a trip of the run, new, with its driver and vehicle
+  const first = page
+    .getByRole('region', { name: 'The run written' })
+    .getByRole('link', { name: /^Trip #\d+$/ })
+    .first();
+  const title = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Status' })).toHaveText('New');
+  await expect(page.getByText(/^Driver: (?!Not assigned).+/)).toBeVisible();
+  await expect(page.getByText(/^Vehicle: (?!Not assigned).+/)).toBeVisible();
+});

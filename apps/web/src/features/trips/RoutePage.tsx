@@ -1,11 +1,11 @@
-import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { localDay, type RoutePlan, type RouteRun } from '@tc/domain';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { call } from '#src/api/client.ts';
 import { onLiveMessage } from '#src/app/live/liveMessages.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
@@ -16,6 +16,8 @@ import { PageTitle } from '#src/components/PageTitle.tsx';
 
 /** How long a plan's search may run; "Stop" ends it sooner with the best plan so far. */
 const SEARCH_SECONDS = 10;
+/** The trips of a run written, each a link; the rest counted. */
+const SHOWN_TRIPS = 12;
 
 interface Search {
   id: string;
@@ -173,7 +175,21 @@ export function RoutePage({ basePath }: { basePath: string }) {
       {run ? (
         <Paper withBorder p="md" aria-label={t('route.writtenTitle')} component="section">
           <Group justify="space-between">
-            <Text>{t('route.written', { count: run.trips.length })}</Text>
+            <Stack gap={4}>
+              <Text>{t('route.written', { count: run.trips.length })}</Text>
+              <Group gap="xs">
+                {run.trips.slice(0, SHOWN_TRIPS).map((trip) => (
+                  <Anchor key={trip.id} component={Link} to={`${basePath}/${trip.id}`} size="sm">
+                    {t('trip.title', { id: trip.id })}
+                  </Anchor>
+                ))}
+                {run.trips.length > SHOWN_TRIPS ? (
+                  <Text size="sm" c="dimmed">
+                    {t('route.more', { count: run.trips.length - SHOWN_TRIPS })}
+                  </Text>
+                ) : null}
+              </Group>
+            </Stack>
             <Group gap="xs">
               <Button variant="default" onClick={() => void undo()} loading={busy}>
                 {t('route.undo')}
