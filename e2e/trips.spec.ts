@@ -192,3 +192,35 @@ test('a dispatcher routes and assigns today’s reservations to the drivers on s
   await expect(page.getByText(/^Driver: (?!Not assigned).+/)).toBeVisible();
   await expect(page.getByText(/^Vehicle: (?!Not assigned).+/)).toBeVisible();
 });
+
+test('a dispatcher routes the reservations chosen on the list', async ({ page }) => {
+  await logIn(page, 'dispatcher@demo.local');
+  await page.goto('jobs');
+  const day = addDays(localDay('America/Toronto'), 2);
+  // the list of that day
+  for (let n = 0; n < 2; n++) await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.locator('tbody tr').first()).toContainText(day);
+  const waiting = page.locator('tbody tr').filter({ hasText: /New|Waiting/ });
+  for (let i = 0; i < 2; i++) await waiting.nth(i).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Route 2 chosen' }).click();
+  await expect(
+    page.getByText('Routing the 2 reservations chosen on the list, of those waiting on this day.'),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Day', exact: true })).toHaveValue(day);
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  const searching = page.getByRole('region', { name: 'Searching for the best plan…' });
+  await searching.getByRole('button', { name: 'Stop and show the best plan' }).click();
+  const preview = page.getByRole('region', { name: 'The plan' });
+  await expect(preview).toBeVisible();
+  // both chosen, nothing else: routed, or in the queue with their reason
+  const routed = Number(
+    (
+      (await preview
+        .getByText(/^Reservations routed/)
+        .locator('..')
+        .textContent()) ?? ''
+    ).replace(/\D/g, ''),
+  );
+  const queued = await preview.getByRole('listitem').count();
+  expect(routed + queued).toBe(2);
+});

@@ -72,7 +72,8 @@ export interface ResourceDef {
    * `shuttleBooking` (a seat on a shuttle's departure), `detailPage` (a record opens on its own
    * page `<path>/<id>` instead of the form: a trip's breakdown), `routeDay` (a page routes a day's
    * reservations into these records: trips), `favorites` (the list shows only the user's favourite
-   * records when asked: trips, the user's favoriteTrips).
+   * records when asked: trips, the user's favoriteTrips), `routeChosen` (the rows chosen go to the
+   * page that routes a day: reservations).
    */
   actions?: readonly (
     | 'multiCreate'
@@ -84,6 +85,7 @@ export interface ResourceDef {
     | 'detailPage'
     | 'routeDay'
     | 'favorites'
+    | 'routeChosen'
   )[];
   /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /

@@ -83,6 +83,8 @@ export const routePlanRequest = z.object({
   seconds: z.number().min(0.2).max(30).default(5),
   /** The console's name of this run: its progress comes over /socket, and `routecancel` stops it. */
   run: runId().optional(),
+  /** Only these reservations (chosen on the reservations list), of the day's waiting to be routed. */
+  jobs: z.array(id()).min(1).max(1000).optional(),
 });
 
 /** Stops a routing run of the caller (its `routeplan` answers with the best plan so far). */

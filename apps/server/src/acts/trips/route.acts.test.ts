@@ -289,6 +289,25 @@ describe('route and route-and-assign', () => {
     expect((await h.call({ act: 'routecancel', token: dispatcher, run: 'run-1' })).body).toEqual({ cancelled: false });
   });
 
+  it('routes only the reservations chosen on the list', async () => {
+    const other = addDays(day, 5);
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push(
+        (
+          await h.services.store.insert(
+            'jobs',
+            { ...SAMPLES.jobs?.(100 + i, 1), status: 'new', date: `${other} 10:0${i}`, from: downtown(i), to: airport },
+            system,
+          )
+        )._id,
+      );
+    const chosen = made.slice(0, 2);
+    const p = await plan({ day: other, jobs: chosen });
+    expect(routed(p).sort()).toEqual(chosen.sort());
+    expect(p.unassigned).toEqual([]);
+  });
+
   it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
     expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
     const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });

@@ -52,9 +52,15 @@ function groupOf(j: Doc): string {
   return `AUTO ${at(j.from)} ${at(j.to)} ${String(j.date).slice(0, 13)}`;
 }
 
-/** The day's reservations to route, and those that cannot be (no coordinates). */
-async function routable(services: Services, unit: number, day: string, scope: Scope) {
-  const query = { unit, status: { $in: QUEUED_JOB_STATUSES }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
+/** The day's reservations to route (or those chosen of them), and those that cannot be (no coordinates). */
+async function routable(services: Services, unit: number, day: string, scope: Scope, chosen?: number[]) {
+  const query = {
+    unit,
+    status: { $in: QUEUED_JOB_STATUSES },
+    date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` },
+    // the reservations chosen on the list, of those the day routes
+    ...(chosen ? { _id: { $in: chosen } } : {}),
+  };
   const { data } = await services.store.find('jobs', { query, limit: 1000, sort: { date: 1 } }, scope);
   const jobs = data.filter((j) => !j.trip);
   return {
@@ -274,12 +280,12 @@ const routeplan: Act = {
   permission: { kind: 'module', module: 'jobs', action: 'route' },
   run: async (ctx): Promise<RoutePlan> => {
     const p = requirePrincipal(ctx);
-    const { unit: requested, day, assign, seconds, run } = requestOf(ctx, 'routeplan');
+    const { unit: requested, day, assign, seconds, run, jobs: chosen } = requestOf(ctx, 'routeplan');
     const unit = requireSiteOfCall(p, requested);
     const scope = scopeOf(p);
     const { services } = ctx;
     const zone = await zoneOf(services, unit, services.db);
-    const { jobs, unplaced } = await routable(services, unit, day, scope);
+    const { jobs, unplaced } = await routable(services, unit, day, scope, chosen);
     const current = await dayPlan(services, unit, day, scope);
     if (jobs.length === 0) {
       const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };

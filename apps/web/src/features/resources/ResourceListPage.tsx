@@ -7,7 +7,7 @@ import { FILTER_DEBOUNCE_MS, hasAction, localDay, PAGE_SIZES, type ResourceDef }
 import { fieldLabelKey } from '@tc/i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '#src/api/client.ts';
 import { subRouteAllowed, titleKey } from '#src/app/navigation/access.ts';
 import type { ScreenDef } from '#src/app/navigation/screens.ts';
@@ -46,6 +46,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
   const viewer = useViewer();
   const links = (screen.subRoutes ?? []).filter((sub) => sub.link && subRouteAllowed(screen, sub, viewer));
   const patch = (p: Partial<TableState>) => setState((s) => ({ ...s, ...p }));
+  const navigate = useNavigate();
 
   useEffect(() => saveState(def, state), [def, state]);
   useEffect(() => {
@@ -64,6 +65,17 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
     .map(Number);
   const deleteAction = hasAction(def.module, 'delete') ? 'delete' : 'edit';
   const label = (field: string) => t(fieldLabelKey(def.key, field), { context: template });
+
+  // the chosen reservations go to the page that routes a day: one day at a time
+  const routeChosen = () => {
+    const days = new Set(rows.filter((r) => selected.includes(r._id)).map((r) => String(r.date ?? '').slice(0, 10)));
+    const [day] = [...days];
+    if (days.size !== 1 || !day) {
+      notifyError(new Error(t('table.routeOneDay')));
+      return;
+    }
+    void navigate(`/trips/route?day=${day}&jobs=${selected.join(',')}`);
+  };
 
   const remove = () => {
     // the duplicates shown are not what the filters select: there, only chosen rows are deleted
@@ -133,6 +145,11 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
           {can(def.module, 'export') ? (
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv}>
               {t('table.export')}
+            </Button>
+          ) : null}
+          {def.actions?.includes('routeChosen') && can(def.module, 'route') && selected.length > 0 ? (
+            <Button variant="default" onClick={routeChosen}>
+              {t('table.routeChosen', { count: selected.length })}
             </Button>
           ) : null}
           {can(def.module, deleteAction) ? (

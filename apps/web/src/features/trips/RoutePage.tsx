@@ -5,7 +5,7 @@ import { localDay, type RoutePlan, type RouteRun } from '@tc/domain';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '#src/api/client.ts';
 import { onLiveMessage } from '#src/app/live/liveMessages.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
@@ -37,7 +37,13 @@ export function RoutePage({ basePath }: { basePath: string }) {
   const queryClient = useQueryClient();
   const { site } = useSite();
   const zone = useSiteTimeZone();
-  const [day, setDay] = useState(() => localDay(zone));
+  // from the reservations list: the rows chosen there, on their day
+  const [params, setParams] = useSearchParams();
+  const chosen = (params.get('jobs') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const [day, setDay] = useState(() => params.get('day') ?? localDay(zone));
   const [busy, setBusy] = useState(false);
   const [assign, setAssign] = useState(false);
   const [plan, setPlan] = useState<RoutePlan | null>(null);
@@ -57,7 +63,14 @@ export function RoutePage({ basePath }: { basePath: string }) {
       setPlan(
         await call(
           'routeplan',
-          { unit: site ?? undefined, day, assign, seconds: SEARCH_SECONDS, run: id },
+          {
+            unit: site ?? undefined,
+            day,
+            assign,
+            seconds: SEARCH_SECONDS,
+            run: id,
+            ...(chosen.length ? { jobs: chosen } : {}),
+          },
           { priority: 'highest' },
         ),
       );
@@ -151,6 +164,23 @@ export function RoutePage({ basePath }: { basePath: string }) {
           </Button>
         </Group>
       </Paper>
+      {chosen.length > 0 ? (
+        <Alert color="blue">
+          <Group justify="space-between">
+            <Text size="sm">{t('route.chosen', { count: chosen.length })}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setParams({});
+                setPlan(null);
+              }}
+            >
+              {t('route.wholeDay')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       {search ? (
         <Paper withBorder p="md" aria-label={t('route.searching')} component="section">
           <Group justify="space-between" align="center">

@@ -69,7 +69,7 @@ const FORM_STATUSES = ['draft', 'new', 'onhold', 'waiting', 'canceled'] as const
  */
 export const jobs: ResourceDef = resource({
   key: 'jobs',
-  actions: ['quickCreate', 'shiftBooking', 'shuttleBooking'],
+  actions: ['quickCreate', 'shiftBooking', 'shuttleBooking', 'routeChosen'],
   collection: 'jobs',
   entity: 'Reservation',
   schema: z.looseObject({
