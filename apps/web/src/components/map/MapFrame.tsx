@@ -19,6 +19,8 @@ export interface MapFrameProps {
   zoom: number;
   /** Shows the map's border in the error colour. */
   invalid?: boolean;
+  /** A place search above the map (inputs have one; a map that only shows has none). */
+  search?: boolean;
   children?: ReactNode;
 }
 
@@ -41,16 +43,18 @@ function MapChrome({ label }: { label: string }) {
 }
 
 /** A Leaflet map with the site's tiles (the "map tiles" setting, else OpenStreetMap) and translated zoom buttons. */
-export function MapFrame({ label, center, zoom, invalid, children }: MapFrameProps) {
+export function MapFrame({ label, center, zoom, invalid, search = true, children }: MapFrameProps) {
   const { t } = useTranslation();
   const { settings, user } = useSession();
   const tiles = tileSourceOf(settings, user?.unit);
   const [map, setMap] = useState<L.Map | null>(null);
   return (
     <Stack gap={4}>
-      <PlaceSearch
-        onPick={(p) => map?.flyTo([p.lat, p.lon], Math.max(map.getZoom(), MAP.flyToMinZoom), { duration: 0.5 })}
-      />
+      {search ? (
+        <PlaceSearch
+          onPick={(p) => map?.flyTo([p.lat, p.lon], Math.max(map.getZoom(), MAP.flyToMinZoom), { duration: 0.5 })}
+        />
+      ) : null}
       <Box
         style={{
           // Its own stacking context: Leaflet's panes (z-index 400 to 1000) stay under menus and the header.
