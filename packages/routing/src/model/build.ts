@@ -69,8 +69,9 @@ export function compatibility(u: Unit, piece: Piece): UnassignedReason | null {
   return null;
 }
 
+/** Both places of the unit lie in the driver's areas (a place in no area is not inside). */
 function insideAreas(u: Unit, areas: string[] | undefined): boolean {
-  return u.areas.length > 0 && subset(u.areas, new Set(areas ?? []));
+  return !u.outside && u.areas.length > 0 && subset(u.areas, new Set(areas ?? []));
 }
 
 /** Translates the operator model into the solver's problem (minutes from `origin`, km). */

@@ -66,6 +66,12 @@ describe('planWithMatrix', () => {
       { areas: ['south'], perAreaMatch: 999_999 },
       'NO_DRIVER_IN_AREAS',
     ],
+    [
+      'a drop-off in no area for a 999999 driver of the pickup’s area',
+      { from: near(0.01, 0.01, ['south']), to: near(0.05, 0.03, []) },
+      { areas: ['south'], perAreaMatch: 999_999 },
+      'NO_DRIVER_IN_AREAS',
+    ],
     ['a ride limit shorter than the direct drive', { maxRide: { minutes: 1 } }, {}, 'RIDE_TIME_IMPOSSIBLE'],
     ['a time outside the shift', { scheduleAt: at(20) }, {}, 'OUTSIDE_EVERY_SHIFT'],
     ['a first pickup too far from the start', {}, { firstTripDistanceKm: 0.5 }, 'FIRST_TRIP_TOO_FAR'],

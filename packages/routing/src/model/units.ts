@@ -21,6 +21,8 @@ export interface Unit {
   rideMinutes?: number;
   rideRatio?: number;
   areas: string[];
+  /** A place of the unit lies in no area at all (its `areas` given and empty): never wholly inside areas. */
+  outside: boolean;
 }
 
 /** Members of a forced group must share pickup and drop-off within this distance (km). */
@@ -50,6 +52,7 @@ function unitOf(r: RoutingRequest, s: PlanSettings): Unit {
     rideMinutes: 'minutes' in ride ? ride.minutes : undefined,
     rideRatio: 'ratio' in ride ? ride.ratio : undefined,
     areas: [...new Set([...(r.from.areas ?? []), ...(r.to.areas ?? [])])],
+    outside: r.from.areas?.length === 0 || r.to.areas?.length === 0,
   };
 }
 
@@ -76,6 +79,7 @@ function mergeGroup(members: Unit[]): Unit | null {
     merged.wheelchairs += u.wheelchairs;
     merged.attributes = [...new Set([...merged.attributes, ...u.attributes])];
     merged.areas = [...new Set([...merged.areas, ...u.areas])];
+    merged.outside ||= u.outside;
     merged.service = merged.service ?? u.service;
     merged.rideMinutes = minDefined(merged.rideMinutes, u.rideMinutes);
     merged.rideRatio = minDefined(merged.rideRatio, u.rideRatio);

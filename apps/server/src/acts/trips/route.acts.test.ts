@@ -308,6 +308,55 @@ describe('route and route-and-assign', () => {
     expect(p.unassigned).toEqual([]);
   });
 
+  it('gives a driver who takes only trips inside its areas (per-area match 999999) nothing outside them', async () => {
+    const { store } = h.services;
+    const other = addDays(day, 6);
+    // an area around downtown; the airport lies outside it
+    const area = await store.insert(
+      'areas',
+      {
+        unit: 1,
+        name: 'Downtown',
+        type: 'routing',
+        map: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-73.6, 45.48],
+              [-73.5, 45.48],
+              [-73.5, 45.56],
+              [-73.6, 45.56],
+              [-73.6, 45.48],
+            ],
+          ],
+        },
+      },
+      system,
+    );
+    const driver = await store.getById('drivers', 1);
+    await store.update('drivers', 1, { areas: [area._id], perAreaMatch: 999_999 }, driver?._version as number, system);
+    await store.insert(
+      'driverShifts',
+      { unit: 1, driver: 1, start: `${other} 06:00`, end: `${other} 14:00`, breaks: [] },
+      system,
+    );
+    const insideJob = await store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(110, 1), status: 'new', date: `${other} 09:00`, from: downtown(1), to: downtown(8) },
+      system,
+    );
+    const outsideJob = await store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(111, 1), status: 'new', date: `${other} 10:00`, from: downtown(2), to: airport },
+      system,
+    );
+    const p = await plan({ day: other, assign: true });
+    expect(routed(p)).toContain(insideJob._id);
+    expect(p.unassigned).toContainEqual({ job: outsideJob._id, reason: 'NO_DRIVER_IN_AREAS' });
+    const after = await store.getById('drivers', 1);
+    await store.update('drivers', 1, { areas: [], perAreaMatch: 0 }, after?._version as number, system);
+  });
+
   it('needs the route action, the caller’s site, and the site’s own drivers', async () => {
     expect((await h.call({ act: 'routeplan', token: await h.tokenOf('agent'), day })).status).toBe(403);
     const elsewhere = await h.call({ act: 'routeplan', token: await h.tokenOf('dispatcher', 2), unit: 1, day });
