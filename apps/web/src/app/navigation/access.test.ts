@@ -31,7 +31,7 @@ describe('menu filtering', () => {
 
   it('keeps an agent to the screens the role holds', () => {
     const menu = visibleMenu(viewer('agent'));
-    expect(keys(menu.main)).toEqual(['agent', 'timeline', 'jobs', 'passengers', 'help']);
+    expect(keys(menu.main)).toEqual(['agent', 'jobs', 'passengers', 'help']);
     expect(menu.settings).toEqual([]);
   });
 

@@ -112,7 +112,7 @@ describe('menu', () => {
     renderApp('/jobs');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
-    expect(labels).toEqual(['Agent Home', 'Timeline', 'Bookings', 'Passengers', 'Students', 'Help and Support']);
+    expect(labels).toEqual(['Agent Home', 'Bookings', 'Passengers', 'Students', 'Help and Support']);
   });
 
   it('folds away on a desktop and stays folded', async () => {
