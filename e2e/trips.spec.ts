@@ -224,3 +224,19 @@ test('a dispatcher routes the reservations chosen on the list', async ({ page })
   const queued = await preview.getByRole('listitem').count();
   expect(routed + queued).toBe(2);
 });
+
+test('the trips list filters by driver, by name', async ({ page }) => {
+  await logIn(page, 'dispatcher@demo.local');
+  await page.goto('trips');
+  await page.getByRole('button', { name: 'All dates' }).click();
+  await page.getByRole('button', { name: 'Filter by Driver' }).click();
+  await expect(page.getByRole('combobox', { name: 'Filter by Driver' })).toBeFocused();
+  const option = page.getByRole('option').first();
+  const name = ((await option.textContent()) ?? '').trim();
+  await option.click();
+  await page.keyboard.press('Escape');
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toContainText(name);
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) await expect(rows.nth(i)).toContainText(name);
+});

@@ -49,7 +49,7 @@ export interface ResourceDef {
   /** Field the date navigator filters on; absent: no date navigator (parents). */
   dateField?: string;
   /** Saved-filter rules of spec section 5: field -> allowed values (strings) or 'date' or 'number'. */
-  savedFilters?: Record<string, readonly string[] | 'date' | 'number' | 'text'>;
+  savedFilters?: Record<string, readonly string[] | 'date' | 'number' | 'ids' | 'text'>;
   /** Tabs of the edit page besides information. */
   tabs?: readonly ('summary' | 'notes' | 'history' | 'payments' | 'parents' | 'passengers')[];
   /** Suspend / unsuspend with a reason (passengers, students, drivers, vehicles, users). */
@@ -102,7 +102,8 @@ export interface Reference {
   ref: RefSpec;
 }
 
-export type ColumnFilter = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'none';
+/** `ref`: the records the column refers to, chosen by name (its `ref`), any of them. */
+export type ColumnFilter = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'ref' | 'none';
 export type ColumnFormat =
   | 'text'
   | 'date'

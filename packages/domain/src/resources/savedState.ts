@@ -41,6 +41,13 @@ function filterOk(def: ResourceDef, field: string, value: unknown): boolean {
   if (rule === 'date' || column.filter === 'dateRange') {
     return Array.isArray(value) && value.length === 2 && value.every((v) => v === null || parses(v));
   }
+  if (rule === 'ids' || column.filter === 'ref') {
+    return (
+      Array.isArray(value) &&
+      value.length <= 100 &&
+      value.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0)
+    );
+  }
   if (rule === 'number' || column.filter === 'numberRange') {
     return Array.isArray(value) && value.length === 2 && value.every((v) => v === null || typeof v === 'number');
   }

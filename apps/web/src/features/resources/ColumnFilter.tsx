@@ -1,12 +1,16 @@
-import { ActionIcon, Checkbox, Group, NumberInput, Popover, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, MultiSelect, NumberInput, Popover, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
 import type { ColumnSpec } from '@tc/domain';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useSite } from '#src/app/site/useSite.ts';
 import { filterCondition } from './resourceQuery.ts';
+import { useRefOptions } from './useRefOptions.ts';
 
 export interface ColumnFilterProps {
+  /** The resource the table lists (whose references its `ref` filters read). */
+  resource: string;
   column: ColumnSpec;
   label: string;
   value: unknown;
@@ -15,8 +19,37 @@ export interface ColumnFilterProps {
 
 const day = (d: Date | string | null) => (d ? dayjs(d).format('YYYY-MM-DD') : null);
 
-/** The filter of one column, typed by the resource: text, values of an enum, a date or number range. */
-export function ColumnFilter({ column, label, value, onChange }: ColumnFilterProps) {
+/** Records the column refers to, chosen by name among those of the selected site. */
+function RefFilter(props: {
+  resource: string;
+  column: ColumnSpec;
+  label: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  const { site } = useSite();
+  const ref = props.column.ref;
+  const options = useRefOptions(
+    props.resource,
+    ref ? { ...ref, ...(ref.sameSiteAs && site !== null ? { query: { unit: site } } : {}) } : undefined,
+  );
+  const chosen = (Array.isArray(props.value) ? props.value : []).map(String);
+  return (
+    <MultiSelect
+      label={props.label}
+      data={(options.data ?? []).map(({ value, label }) => ({ value, label }))}
+      value={chosen}
+      onChange={(v) => props.onChange(v.length ? v.map(Number) : undefined)}
+      searchable
+      clearable
+      comboboxProps={{ withinPortal: false }}
+      data-autofocus
+    />
+  );
+}
+
+/** The filter of one column, typed by the resource: text, values of an enum, a date or number range, records referred to. */
+export function ColumnFilter({ resource, column, label, value, onChange }: ColumnFilterProps) {
   const { t } = useTranslation();
   const kind = column.filter ?? 'text';
   if (kind === 'none') return null;
@@ -68,6 +101,9 @@ export function ColumnFilter({ column, label, value, onChange }: ColumnFilterPro
               onChange={([from, to]) => onChange(from || to ? [day(from), day(to)] : undefined)}
               popoverProps={{ withinPortal: false }}
             />
+          ) : null}
+          {kind === 'ref' ? (
+            <RefFilter resource={resource} column={column} label={aria} value={value} onChange={onChange} />
           ) : null}
           {kind === 'numberRange' ? (
             <Group grow>

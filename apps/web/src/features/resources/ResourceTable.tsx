@@ -193,6 +193,7 @@ export function ResourceTable({
                           </UnstyledButton>
                         )}
                         <ColumnFilter
+                          resource={def.key}
                           column={spec}
                           label={String(header.column.columnDef.header)}
                           value={state.filters[spec.field]}

@@ -40,6 +40,8 @@ describe('resource table query', () => {
     expect(filterCondition(col('createdAt'), ['2026-01-01', null])).toEqual(['2026-01-01', null]);
     expect(filterCondition(col('createdAt'), [null, ''])).toBeUndefined();
     expect(filterCondition({ field: 'pax', filter: 'numberRange' }, [2, null])).toEqual({ $gte: 2 });
+    expect(filterCondition({ field: 'driver', filter: 'ref' }, [3, 7])).toEqual({ $in: [3, 7] });
+    expect(filterCondition({ field: 'driver', filter: 'ref' }, [])).toBeUndefined();
   });
 
   it('combines several conditions with $and, the day on the date field', () => {

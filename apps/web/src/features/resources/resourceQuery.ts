@@ -8,6 +8,10 @@ export function filterCondition(column: ColumnSpec, value: unknown): unknown {
     const values = (Array.isArray(value) ? value : []).map((v) => (v === 'true' ? true : v === 'false' ? false : v));
     return values.length ? { $in: values } : undefined;
   }
+  if (kind === 'ref') {
+    const ids = (Array.isArray(value) ? value : []).filter((v) => typeof v === 'number');
+    return ids.length ? { $in: ids } : undefined;
+  }
   if (kind === 'dateRange' || kind === 'numberRange') {
     const [from, to] = Array.isArray(value) ? value : [];
     const has = (v: unknown) => v !== null && v !== undefined && v !== '';

@@ -40,6 +40,15 @@ describe('saved table state', () => {
     sessionStorage.setItem(storageKey(passengers), '{not json');
     expect(loadState(passengers)).toEqual(initialState(passengers));
   });
+
+  it('keeps the trips chosen by driver, service and supplier (ids), and drops ids that are not', () => {
+    const trips = resourceByKey('trips') as ResourceDef;
+    const s = { ...initialState(trips), filters: { driver: [3, 7], service: [1] } };
+    saveState(trips, s);
+    expect(loadState(trips)).toEqual(s);
+    saveState(trips, { ...s, filters: { driver: ['3'] } });
+    expect(loadState(trips)).toEqual(initialState(trips));
+  });
 });
 
 describe('a link’s state', () => {
