@@ -58,6 +58,8 @@ export const plannedTripSchema = z.object({
     .min(0)
     .max(24 * 3600)
     .optional(),
+  /** Metres from the first stop to the last (as the trip's `distance`). */
+  distance: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type PlannedTripOfDay = z.infer<typeof plannedTripSchema>;
 

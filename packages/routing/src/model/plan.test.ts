@@ -47,6 +47,10 @@ describe('planWithMatrix', () => {
     expect(res.verified).toBe(true);
     expect(res.estimated).toBe(true);
     expect(tripOf(res, 'a')?.requestIds.sort()).toEqual(['a', 'b']);
+    // the trip's own km: its legs from first to last stop, part of the route's (which adds the way out and back)
+    const trip = tripOf(res, 'a');
+    expect(trip?.km).toBeGreaterThan(0);
+    expect(trip?.km).toBeLessThan(res.routes[0]?.km ?? 0);
     for (const stop of res.routes[0]?.trips.flatMap((t) => t.stops) ?? []) {
       if (stop.kind === 'pickup') {
         expect(stop.at).toBeGreaterThanOrEqual(at(8) - 30 * 60_000);

@@ -162,7 +162,7 @@ function plannedRoutes(model: PlanModel, s: Solution, arc: Float64Array): Planne
     const seq = [startOf(p, v), ...route, endOf(p, v)];
     const B = new Route(v, seq).schedule(p, arc) ?? new Float64Array(seq.length);
     const trips: PlannedTrip[] = [];
-    let trip: PlannedTrip = { requestIds: [], stops: [] };
+    let trip: PlannedTrip = { requestIds: [], stops: [], km: 0 };
     let onBoard = 0;
     let km = 0;
     let driveMinutes = 0;
@@ -182,13 +182,15 @@ function plannedRoutes(model: PlanModel, s: Solution, arc: Float64Array): Planne
         place: pickup ? unit.from : unit.to,
         at: atMs(B[k] ?? 0),
       };
+      // the leg from the trip's previous stop
+      if (trip.stops.length > 0) trip.km += p.dist[(seq[k - 1] ?? 0) * N + node] ?? 0;
       trip.stops.push(stop);
       if (pickup) {
         trip.requestIds.push(...unit.requestIds);
         onBoard++;
       } else if (--onBoard === 0) {
         trips.push(trip);
-        trip = { requestIds: [], stops: [] };
+        trip = { requestIds: [], stops: [], km: 0 };
       }
     }
     const planned = byDriver.get(piece.driverIndex) ?? {

@@ -148,6 +148,8 @@ export interface PlannedStop {
 export interface PlannedTrip {
   requestIds: string[];
   stops: PlannedStop[];
+  /** Distance from its first stop to its last (km). */
+  km: number;
 }
 
 export interface PlannedRoute {

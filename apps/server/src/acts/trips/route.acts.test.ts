@@ -160,11 +160,15 @@ describe('route and route-and-assign', () => {
     }
     expect(trip?.plan?.[0]?.at).toBe(trip?.date);
     expect(trip?.duration).toBeGreaterThan(0);
+    // the trip's metres: at least the direct distance from its first stop to its last, within the day's km
+    expect(trip?.distance).toBeGreaterThan(0);
+    expect(p.trips.reduce((m, t) => m + (t.distance ?? 0), 0)).toBeLessThanOrEqual(p.km * 1000 + 1);
     const w = await h.call({ act: 'routewrite', token: dispatcher, trips: p.trips });
     const made = w.body.trips as number[];
     expect(await h.services.store.getById('trips', made[0] as number)).toMatchObject({
       plan: trip?.plan,
       duration: trip?.duration,
+      distance: trip?.distance,
     });
     // undone: the trips go, the reservations wait as they did
     const undone = await h.call({ act: 'routeundo', token: dispatcher, ...(w.body.run as object) });

@@ -250,6 +250,7 @@ function planOf(
       return {
         date: localDateTime(zone, first),
         duration: Math.round((last - first) / 1000),
+        distance: Math.round(t.km * 1000),
         plan: t.stops.map((s) => ({ kind: s.kind, jobs: s.requestIds.map(Number), at: localDateTime(zone, s.at) })),
         rules,
         jobs: ids,
@@ -452,6 +453,7 @@ const routewrite: Act = {
             stops: t.jobs,
             ...(t.plan ? { plan: t.plan.filter((s) => s.jobs.every((id) => t.jobs.includes(id))) } : {}),
             ...(t.duration !== undefined ? { duration: t.duration } : {}),
+            ...(t.distance !== undefined ? { distance: t.distance } : {}),
             ...(t.rules ? { rules: t.rules } : {}),
             profile: first.profile,
             ...(t.driver ? { driver: t.driver, car: t.car } : {}),
