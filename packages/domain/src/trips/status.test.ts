@@ -5,6 +5,7 @@ import {
   RIDER_ACTIONS,
   ridersNotDone,
   runningTripStatus,
+  supplierOfDriver,
   TRIP_ACTION_RULES,
   TRIP_ACTIONS,
   tripActionRefusal,
@@ -54,5 +55,13 @@ describe('the trip transition table', () => {
 
   it('says why an action is refused, naming the status', () => {
     expect(tripActionRefusal('sent', 'start')).toBe('A trip that is sent cannot be started.');
+  });
+});
+
+describe('a driver’s supplier', () => {
+  it('is the driver’s first supplier, none for the operator’s own drivers', () => {
+    expect(supplierOfDriver({ suppliers: [4, 2] })).toBe(4);
+    expect(supplierOfDriver({ suppliers: [] })).toBeUndefined();
+    expect(supplierOfDriver({})).toBeUndefined();
   });
 });

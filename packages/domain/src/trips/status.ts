@@ -187,3 +187,13 @@ export function tripActionRefusal(status: TripStatus, action: TripAction): strin
 export function tripNotDoneRefusal(count: number): string {
   return TRIP_REFUSAL_TEXTS.tripNotDone.replace('{{count}}', String(count));
 }
+
+/**
+ * The supplier a driver works for, which a trip assigned to the driver takes (the trips list's
+ * supplier; a supplier's users see those trips): the driver's first supplier, none for a driver
+ * of the operator itself.
+ */
+export function supplierOfDriver(driver: Readonly<Record<string, unknown>>): number | undefined {
+  const [first] = Array.isArray(driver.suppliers) ? driver.suppliers : [];
+  return typeof first === 'number' ? first : undefined;
+}

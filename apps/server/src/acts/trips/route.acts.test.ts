@@ -106,8 +106,15 @@ describe('route and route-and-assign', () => {
     expect(p.verified).toBe(true);
     expect(routed(p).sort()).toEqual(more.sort());
     expect(p.trips.every((t) => t.driver === 1 && t.car === car)).toBe(true);
+    // the driver works for supplier 1: its trips are that supplier's
+    const driver = await store.getById('drivers', 1);
+    await store.update('drivers', 1, { suppliers: [1] }, driver?._version as number, system);
     const w = await h.call({ act: 'routewrite', token: dispatcher, trips: p.trips });
-    expect(await store.getById('trips', (w.body.trips as number[])[0] as number)).toMatchObject({ driver: 1, car });
+    expect(await store.getById('trips', (w.body.trips as number[])[0] as number)).toMatchObject({
+      driver: 1,
+      car,
+      supplier: 1,
+    });
     expect(await store.getById('jobs', more[0] as number)).toMatchObject({ status: 'routed', driver: 1, car });
   });
 

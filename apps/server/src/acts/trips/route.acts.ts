@@ -17,6 +17,7 @@ import {
   type SiteRouting,
   type StoredDoc,
   siteRouting,
+  supplierOfDriver,
 } from '@tc/domain';
 import {
   EstimatedTravelTimes,
@@ -424,6 +425,18 @@ const routewrite: Act = {
       }
       const ids = trips.flatMap((t) => t.jobs);
       const { data: jobs } = await store.find('jobs', { query: { _id: { $in: ids }, unit }, limit: 1000 }, scope, tx);
+      // the suppliers of the plan's drivers: their trips are their suppliers'
+      const driverIds = [...new Set(trips.map((t) => t.driver).filter((d): d is number => d !== undefined))];
+      const { data: drivers } = await store.find(
+        'drivers',
+        { query: { _id: { $in: driverIds } }, project: { suppliers: 1 }, limit: 1000 },
+        scope,
+        tx,
+      );
+      const supplierOf = (id: number | undefined) => {
+        const driver = drivers.find((d) => d._id === id);
+        return driver ? supplierOfDriver(driver) : undefined;
+      };
       const made: number[] = [];
       const run: RouteRun = { trips: [], jobs: [] };
       for (const t of trips) {
@@ -457,6 +470,7 @@ const routewrite: Act = {
             ...(t.rules ? { rules: t.rules } : {}),
             profile: first.profile,
             ...(t.driver ? { driver: t.driver, car: t.car } : {}),
+            ...(supplierOf(t.driver) !== undefined ? { supplier: supplierOf(t.driver) } : {}),
           },
           actor,
           scope,

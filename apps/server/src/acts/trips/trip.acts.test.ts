@@ -208,6 +208,18 @@ describe('trip actions', () => {
     ]);
   });
 
+  it('brings a trip to the supplier of the driver it is assigned to', async () => {
+    const { store } = h.services;
+    const { id } = await tripOf(1, { supplier: 2 });
+    const driver = await store.getById('drivers', 1);
+    await store.update('drivers', 1, { suppliers: [1] }, driver?._version as number, system);
+    expect((await act(id, 'assign', { driver: 1, car })).body).toMatchObject({ driver: 1, supplier: 1 });
+    // cleared, the trip stays its supplier's, waiting for another of its drivers
+    expect((await act(id, 'clear')).body).toMatchObject({ driver: null, supplier: 1 });
+    const after = await store.getById('drivers', 1);
+    await store.update('drivers', 1, { suppliers: [] }, after?._version as number, system);
+  });
+
   it('gives one trip to one of two dispatchers acting on it at once, and refuses a stale version', async () => {
     const { id } = await tripOf(1, { driver: 1, car });
     const other = await h.tokenOf('dispatchadmin');

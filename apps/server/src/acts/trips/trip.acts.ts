@@ -12,6 +12,7 @@ import {
   RIDER_ACTIONS,
   ridersNotDone,
   type StoredDoc,
+  supplierOfDriver,
   TRIP_ACTION_RULES,
   type TripAction,
   tripActionRefusal,
@@ -171,9 +172,12 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
           scope,
           tx,
         );
+      const supplier = supplierOfDriver(driver);
       return {
         driver: driver._id,
         car: car._id,
+        // a supplier's driver brings the trip to its supplier; the operator's own keeps the trip's
+        ...(supplier !== undefined ? { supplier } : {}),
         assignLog: log({ action: 'assign', driver: driver._id, car: car._id }),
       };
     }
