@@ -58,4 +58,16 @@ describe('cells', () => {
     );
     expect(csv).toBe('NAME,CITY\r\n"A, B",Laval');
   });
+  it('writes a cell a spreadsheet would run as a formula as text', () => {
+    const rows = ['=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(A1)', '\tx', 'Gagnon'].map((name) => ({ name }));
+    const csv = toCsv([{ field: 'name' }], () => 'NAME', rows, t);
+    expect(csv.split('\r\n').slice(1)).toEqual([
+      `"'=HYPERLINK(""http://x"",""y"")"`,
+      `"'+1"`,
+      `"'-2"`,
+      `"'@SUM(A1)"`,
+      `"'\tx"`,
+      'Gagnon',
+    ]);
+  });
 });
