@@ -32,7 +32,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data .tmp/e2e-data.lock && node --import tsx apps/server/src/main.ts',
+    // a fresh demo each run; a lock a killed run left behind is the server's to take over (dataDirLock.ts)
+    command: 'rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts',
     env: { PORT: '8091', DATA_DIR: '.tmp/e2e-data' },
     url: 'http://localhost:8091/admin/',
     timeout: 180_000,

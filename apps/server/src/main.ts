@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import lockfile from 'proper-lockfile';
 import { extendSeries } from './acts/jobs/booking.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
@@ -8,24 +6,25 @@ import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
 import { isEmpty } from './store/auth.store.ts';
 import { ensureCatalog } from './store/catalog.ts';
 import { CollectionStore } from './store/collection.store.ts';
+import { DataDirBusy, lockDataDir } from './store/dataDirLock.ts';
 import { type Database, openPglite, openPostgres } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 
 const config = readConfig();
 
-/** PGlite does not lock its directory: a second server on the same DATA_DIR would corrupt it. */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  mkdirSync(dir, { recursive: true });
+/** The embedded database's directory, this server's alone (store/dataDirLock.ts). */
+async function lockDir(dir: string): Promise<() => Promise<void>> {
   try {
-    return await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false });
-  } catch {
-    console.error(`Another server is already using ${dir}. Stop it, or set DATA_DIR to another folder.`);
+    return await lockDataDir(dir);
+  } catch (err) {
+    if (!(err instanceof DataDirBusy)) throw err;
+    console.error(err.message);
     process.exit(1);
   }
 }
 
 async function main(): Promise<void> {
-  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const release = config.databaseUrl ? undefined : await lockDir(config.dataDir);
   const db: Database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, config.statementTimeoutMs)
     : await openPglite(config.dataDir);
