@@ -31,6 +31,8 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
       onDone();
     } catch (error) {
       setServerError(error);
+      // refused: the corrected form goes at once, not held as a double submit
+      return false;
     }
   });
   const { errors, isSubmitting } = form.formState;

@@ -33,6 +33,8 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (error) {
       setServerError(error);
+      // refused: the corrected form goes at once, not held as a double submit
+      return false;
     }
   });
 

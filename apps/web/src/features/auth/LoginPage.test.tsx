@@ -29,7 +29,7 @@ describe('login page', () => {
     expect(await screen.findByText('Enter a valid email')).toBeTruthy();
   });
 
-  it('shows the server answer and ignores a second submit within 3 s', async () => {
+  it('shows the server answer, and sends a corrected password at once (issue 15: a refusal is no double submit)', async () => {
     logOut();
     renderApp('/login');
     fakeFetch.mockImplementation(async () => Response.json({ error: 'Email or password is invalid' }, { status: 400 }));
@@ -37,9 +37,27 @@ describe('login page', () => {
     fill('Password', 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Email or password is invalid');
+    fill('Password', 'Demo1234!');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(fakeFetch).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fakeFetch.mock.calls[1]?.[1]?.body)).password).toBe('Demo1234!');
+    fakeFetch.mockReset();
+  });
+
+  it('drops a second submit while the first is on its way', async () => {
+    logOut();
+    renderApp('/login');
+    let answer: (r: Response) => void = () => undefined;
+    fakeFetch.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fill('Email', 'admin@demo.local');
+    fill('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(fakeFetch).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fakeFetch).toHaveBeenCalledTimes(1);
+    answer(Response.json({ error: 'Email or password is invalid' }, { status: 400 }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Email or password is invalid');
     fakeFetch.mockReset();
   });
 

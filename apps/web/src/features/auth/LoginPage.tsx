@@ -22,6 +22,8 @@ export function LoginPage() {
       await login(values.email.trim(), values.password);
     } catch (error) {
       setServerError(error);
+      // refused: the corrected form goes at once, not held as a double submit
+      return false;
     }
   });
   const { errors, isSubmitting } = form.formState;

@@ -32,6 +32,8 @@ export function ResetPasswordPage() {
       await navigate('/login', { replace: true });
     } catch {
       setFailed(true);
+      // refused: the corrected form goes at once, not held as a double submit
+      return false;
     }
   });
   const { isSubmitting } = form.formState;
