@@ -91,3 +91,37 @@ describe('logs', () => {
     expect(lines.some((l) => l.includes('incoming request'))).toBe(false);
   });
 });
+
+describe('security headers', () => {
+  it('sends a CSP without inline script, no framing, no sniffing and no referrer, on pages and answers', async () => {
+    for (const r of [
+      await app.inject({ method: 'GET', url: '/admin/' }),
+      await app.inject({ method: 'POST', url: '/', payload: { act: 'nothing' } }),
+    ]) {
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("img-src 'self' data: blob: https:");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      // plain http on a LAN: no HSTS
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS and the upgrade of insecure requests behind a TLS proxy', async () => {
+    const { db, drop } = await freshDatabase();
+    const { app: proxied } = await buildApp({ db, config: testConfig({ webDist: dist, trustProxy: 1 }) });
+    try {
+      const r = await proxied.inject({ method: 'GET', url: '/admin/' });
+      expect(r.headers['strict-transport-security']).toContain('max-age=15552000');
+      expect(String(r.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await proxied.close();
+      await drop();
+    }
+  });
+});

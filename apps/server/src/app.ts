@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { ERROR_TEXTS, type ErrorCode } from '@tc/domain';
@@ -83,6 +84,41 @@ function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|resetToken)=)[^&#]*/gi, '$1[hidden]');
 }
 
+/**
+ * The Content-Security-Policy the console runs under, and the other security headers (helmet).
+ * Scripts only from the console itself; styles also inline (Mantine and Leaflet set style
+ * attributes); images also from any https host (the "map tiles" setting names the operator's tile
+ * server); connections only to the console (its protocol and /socket; the route server is called
+ * by the server, not the browser). HSTS and the upgrade of insecure requests only behind a TLS
+ * proxy (`TRUST_PROXY`): a console served over plain http on a LAN keeps working.
+ */
+export function securityHeaders(config: Config) {
+  const tls = config.trustProxy > 0;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(tls ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: tls ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    // tiles from another origin are images the console embeds
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+}
+
 /** The whole server: protocol at POST /, WebSocket at /socket, the console under /admin. */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
@@ -138,6 +174,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return reply.type(type).send(result instanceof Readable ? result : serialize(result));
   });
 
+  // security headers on every answer (docs/security.md): no inline script, no framing, no sniffing
+  await app.register(fastifyHelmet, securityHeaders(opts.config));
   await app.register(fastifyWebsocket);
   const stopHub = await registerLiveHub(app, services);
   app.addHook('onClose', async () => {
