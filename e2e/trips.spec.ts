@@ -2,7 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { addDays, localDay } from '../packages/domain/src/index.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
-/** Opens the first new trip of the coming days from the trips list, as a dispatcher finds one. */
+/**
+ * Opens the first new trip without a driver of the coming days from the trips list, as a
+ * dispatcher finds one (other tests leave new trips with drivers: a reassignment clears, then assigns).
+ */
 async function openNewTrip(page: Page): Promise<string> {
   await page.goto('trips');
   const today = localDay('America/Toronto');
@@ -10,9 +13,18 @@ async function openNewTrip(page: Page): Promise<string> {
     if (n > 0) await page.getByRole('button', { name: 'Next day' }).click();
     // the rows of that day, not those of the day before still on screen
     await expect(page.locator('tbody tr').first()).toContainText(new RegExp(`${addDays(today, n)}|No Results`));
-    const row = page.locator('tbody tr').filter({ hasText: 'New' }).first();
-    if ((await row.count()) > 0) {
-      await row.getByRole('link').first().click();
+    const index = await page.evaluate(() => {
+      const driver = [...document.querySelectorAll('thead th')].findIndex((th) =>
+        (th.textContent ?? '').trim().startsWith('Driver'),
+      );
+      return [...document.querySelectorAll('tbody tr')].findIndex((tr) => {
+        const cells = tr.querySelectorAll('td');
+        const text = (i: number) => (cells[i] as HTMLElement | undefined)?.innerText.trim() ?? '';
+        return [...cells].some((_, i) => text(i) === 'New') && driver >= 0 && text(driver) === '';
+      });
+    });
+    if (index >= 0) {
+      await page.locator('tbody tr').nth(index).getByRole('link').first().click();
       await expect(page.getByRole('heading', { name: /^Trip #\d+$/ })).toBeVisible();
       return page.url();
     }
