@@ -19,22 +19,12 @@ import { CollectionStore } from '../../apps/server/src/store/collection.store.ts
 import { testConfig } from '../../apps/server/src/test/config.ts';
 import { freshDatabase } from '../../apps/server/src/test/fresh-db.ts';
 import { addDays, DEFAULT_TIME_ZONE, localDay } from '../../packages/domain/src/index.ts';
-import { writeResults } from '../results.ts';
+import { benchArgs, percentile, writeResults } from '../results.ts';
 
-const args = { db: 'postgres', riders: 100, weeks: 11, quotes: 300 };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const key = process.argv[i]?.replace(/^--/, '') as keyof typeof args;
-  const value = process.argv[i + 1];
-  if (!(key in args) || value === undefined) throw new Error(`unknown option ${process.argv[i]}`);
-  (args as Record<string, string | number>)[key] = key === 'db' ? value : Number(value);
-}
-if (args.db !== 'postgres' && args.db !== 'pglite') throw new Error('--db is postgres or pglite');
+const args = benchArgs({ db: 'postgres', riders: 100, weeks: 11, quotes: 300 });
 
 const CREATE_TARGET_MS = 5000;
 const QUOTE_P95_TARGET_MS = 150;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 async function main() {
   if (args.db === 'postgres')

@@ -14,42 +14,20 @@
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../apps/server/src/seed/demo.load.ts';
+import { Rng } from '../../apps/server/src/seed/prng.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { testConfig } from '../../apps/server/src/test/config.ts';
 import { freshDatabase } from '../../apps/server/src/test/fresh-db.ts';
 import { addDays, DEFAULT_TIME_ZONE, localDay, type RoutePlan } from '../../packages/domain/src/index.ts';
-import { writeResults } from '../results.ts';
+import { benchArgs, percentile, writeResults } from '../results.ts';
 
-const args = { db: 'postgres', jobs: 600, drivers: 60, seconds: 20, trips: 200_000 };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const key = process.argv[i]?.replace(/^--/, '') as keyof typeof args;
-  const value = process.argv[i + 1];
-  if (!(key in args) || value === undefined) throw new Error(`unknown option ${process.argv[i]}`);
-  (args as Record<string, string | number>)[key] = key === 'db' ? value : Number(value);
-}
-if (args.db !== 'postgres' && args.db !== 'pglite') throw new Error('--db is postgres or pglite');
+const args = benchArgs({ db: 'postgres', jobs: 600, drivers: 60, seconds: 20, trips: 200_000 });
 
 const ROUTE_TARGET_MS = 30_000;
 const LIST_P95_TARGET_MS = 30;
 const ACTION_P95_TARGET_MS = 50;
 const SAMPLES = 200;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-/** A seeded generator: the same day on every run. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (a: number, b: number) => a + Math.floor(next() * (b - a + 1)) };
-}
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -83,7 +61,7 @@ async function main() {
 
     // a day of site 1 far from the demo's own, its drivers, vehicles, shifts and reservations
     const day = addDays(localDay(DEFAULT_TIME_ZONE), 60);
-    const r = random(12);
+    const r = new Rng(12); // seeded: the same day on every run
     const system = { id: null, name: 'bench' };
     const near = (lat: number, lon: number, km: number) => ({
       lat: lat + ((r.next() - 0.5) * km) / 111,

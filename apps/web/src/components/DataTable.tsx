@@ -18,11 +18,21 @@ export interface DataTableProps<T> {
   search?: string;
   initialSorting?: SortingState;
   caption?: string;
+  /** The table's accessible name where a heading above names it (no visible caption). */
+  label?: string;
   loading?: boolean;
 }
 
 /** A client-side table: tanstack-table's models rendered with Mantine's Table. */
-export function DataTable<T>({ data, columns, search, initialSorting = [], caption, loading }: DataTableProps<T>) {
+export function DataTable<T>({
+  data,
+  columns,
+  search,
+  initialSorting = [],
+  caption,
+  label,
+  loading,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const table = useReactTable({
@@ -37,7 +47,7 @@ export function DataTable<T>({ data, columns, search, initialSorting = [], capti
   const rows = table.getRowModel().rows;
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover verticalSpacing="xs">
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (

@@ -54,3 +54,13 @@ export function addDays(day: string, days: number): string {
 export function epochOf(zone: string, dateTime: string): number {
   return dayjs.tz(dateTime, SERVER_DATE_TIME_FORMAT, zone).valueOf();
 }
+
+/** The day of a site date-time ("2026-12-01 08:00" → "2026-12-01"). */
+export function dayOfDateTime(dateTime: unknown): string {
+  return String(dateTime ?? '').slice(0, 10);
+}
+
+/** A query condition on a site date-time field: any time of `day`. */
+export function withinDay(day: string): { $gte: string; $lte: string } {
+  return { $gte: `${day} 00:00`, $lte: `${day} 23:59` };
+}

@@ -6,6 +6,7 @@ import {
   type ShuttleDeparture,
   type ShuttleLike,
   shuttleDepartures,
+  withinDay,
 } from '@tc/domain';
 import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
@@ -24,7 +25,7 @@ const HOLDS_SEAT = { status: { $ne: 'canceled' } };
 
 /** Seats booked on each departure of these shuttles on `day`, by `shuttle|date`. */
 function seatsBooked(services: Services, shuttles: number[], day: string, scope: Scope, q?: Queryable) {
-  const query = { ...HOLDS_SEAT, shuttle: { $in: shuttles }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
+  const query = { ...HOLDS_SEAT, shuttle: { $in: shuttles }, date: withinDay(day) };
   return services.store.sumBy('jobs', query, ['shuttle', 'date'], 'seats', scope, q);
 }
 

@@ -18,6 +18,7 @@ import {
   type StoredDoc,
   siteRouting,
   supplierOfDriver,
+  withinDay,
 } from '@tc/domain';
 import {
   EstimatedTravelTimes,
@@ -58,7 +59,7 @@ async function routable(services: Services, unit: number, day: string, scope: Sc
   const query = {
     unit,
     status: { $in: QUEUED_JOB_STATUSES },
-    date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` },
+    date: withinDay(day),
     // the reservations chosen on the list, of those the day routes
     ...(chosen ? { _id: { $in: chosen } } : {}),
   };
@@ -72,7 +73,7 @@ async function routable(services: Services, unit: number, day: string, scope: Sc
 
 /** The day's trips as they stand: how many (not canceled), and the vehicles they use. */
 async function dayPlan(services: Services, unit: number, day: string, scope: Scope) {
-  const query = { unit, status: { $ne: 'canceled' }, date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } };
+  const query = { unit, status: { $ne: 'canceled' }, date: withinDay(day) };
   const trips = await services.store.count('trips', query, scope);
   const cars = await services.store.distinctValues('trips', 'car', query, scope);
   return { trips, vehicles: cars.filter((c) => c !== null && c !== undefined).length };

@@ -164,6 +164,7 @@ describe('trip actions', () => {
       { ...SAMPLES.jobs?.(30, 1), status: 'new', seats: 2, date: '2026-12-01 08:20' },
       system,
     );
+    expect((await act(id, 'add')).status).toBe(400);
     const added = await act(id, 'add', { job: queued._id });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body).toMatchObject({ seats: 3 });

@@ -1,4 +1,5 @@
 import {
+  dayOfDateTime,
   ERROR_TEXTS,
   isJobStatus,
   isTripStatus,
@@ -40,20 +41,20 @@ interface Run {
 
 const statusOf = (job: Doc): JobStatus => (isJobStatus(job.status) ? job.status : 'new');
 
+/** A rider's fields changed by a trip action, with its history, on the version read. */
+function writeRider(run: Run, job: StoredRecord, patch: Doc): Promise<StoredRecord> {
+  return run.services.store.update('jobs', job._id, patch, job._version, run.actor, run.scope, run.tx);
+}
+
+/** A rider of `trip`: on it, with its driver and car. */
+const ridesOn = (trip: Doc): Doc => ({ trip: trip._id, driver: trip.driver ?? null, car: trip.car ?? null });
+
 /** A rider's status changed by a trip action, under the reservations' transition table. */
 async function moveRider(run: Run, job: StoredRecord, to: JobStatus, more: Doc = {}): Promise<StoredRecord> {
   const from = statusOf(job);
   if (!mayChangeJobStatus(from, to, 'trip'))
     throw new HttpError(409, jobStatusRefusal(from, to), { from, to }, 'jobStatusChange');
-  return run.services.store.update(
-    'jobs',
-    job._id,
-    { status: to, ...more },
-    job._version,
-    run.actor,
-    run.scope,
-    run.tx,
-  );
+  return writeRider(run, job, { status: to, ...more });
 }
 
 /** When a rider was picked up or dropped off: the trip's actual times (no-show: none). */
@@ -69,7 +70,6 @@ function riderOf(run: Run, id: number | undefined): StoredRecord {
   return job;
 }
 
-const dayOf = (d: unknown) => String(d ?? '').slice(0, 10);
 const seatsOf = (jobs: Doc[]) => jobs.reduce((n, j) => n + (Number(j.seats) || 0), 0);
 
 type PlanStop = { kind: string; jobs: number[]; at: string };
@@ -104,7 +104,7 @@ async function otherTrip(run: Run, id: number | undefined): Promise<StoredRecord
   const status = isTripStatus(other.status) ? other.status : 'new';
   if (
     other.unit !== run.trip.unit ||
-    dayOf(other.date) !== dayOf(run.trip.date) ||
+    dayOfDateTime(other.date) !== dayOfDateTime(run.trip.date) ||
     !PLANNED_TRIP_STATUSES.includes(status)
   )
     throw refuse();
@@ -162,16 +162,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
         throw new BadRequest(`Unknown driver: ${driver._id}`, { field: 'driver' }, 'unknownReference');
       if (!car || car.unit !== trip.unit)
         throw new BadRequest(`Unknown car: ${carId ?? ''}`, { field: 'car' }, 'unknownReference');
-      for (const j of active)
-        await services.store.update(
-          'jobs',
-          j._id,
-          { driver: driver._id, car: car._id },
-          j._version,
-          run.actor,
-          scope,
-          tx,
-        );
+      for (const j of active) await writeRider(run, j, { driver: driver._id, car: car._id });
       const supplier = supplierOfDriver(driver);
       return {
         driver: driver._id,
@@ -182,8 +173,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
       };
     }
     case 'clear':
-      for (const j of active)
-        await services.store.update('jobs', j._id, { driver: null, car: null }, j._version, run.actor, scope, tx);
+      for (const j of active) await writeRider(run, j, { driver: null, car: null });
       return {
         driver: null,
         car: null,
@@ -222,40 +212,25 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
       return { stops: [], seats: 0 };
     case 'add': {
       // a reservation waiting in the queue (same site and day) joins the trip: routed into it
-      const job = await services.store.getInScope('jobs', Number(req.job), scope, 'write', tx);
+      if (req.job === undefined) throw new HttpError(400, ERROR_TEXTS.tripRider, { field: 'job' }, 'tripRider');
+      const job = await services.store.getInScope('jobs', req.job as number, scope, 'write', tx);
       const status = statusOf(job);
       if (
         job.trip ||
         job.unit !== trip.unit ||
-        dayOf(job.date) !== dayOf(trip.date) ||
+        dayOfDateTime(job.date) !== dayOfDateTime(trip.date) ||
         !QUEUED_JOB_STATUSES.includes(status) ||
         !mayChangeJobStatus(status, 'routed', 'routing')
       )
         throw new HttpError(409, ERROR_TEXTS.notQueued, { field: 'job' }, 'notQueued');
-      const joined = await services.store.update(
-        'jobs',
-        job._id,
-        { status: 'routed', trip: trip._id, driver: trip.driver ?? null, car: trip.car ?? null },
-        job._version,
-        run.actor,
-        scope,
-        tx,
-      );
+      const joined = await writeRider(run, job, { status: 'routed', ...ridesOn(trip) });
       run.riders = [...riders, joined];
       return { stops: [...((trip.stops as number[] | undefined) ?? []), job._id], seats: seatsOf(run.riders) };
     }
     case 'move': {
       const job = riderOf(run, req.job as number | undefined);
       const other = await otherTrip(run, req.trip as number | undefined);
-      await services.store.update(
-        'jobs',
-        job._id,
-        { trip: other._id, driver: other.driver ?? null, car: other.car ?? null },
-        job._version,
-        run.actor,
-        scope,
-        tx,
-      );
+      await writeRider(run, job, ridesOn(other));
       await joinTrip(run, other, [job]);
       return leftWithout(run, [job._id]);
     }
@@ -271,16 +246,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
       );
       // in the order they ride the other trip
       const joining = found.sort((x, y) => ids.indexOf(x._id) - ids.indexOf(y._id));
-      for (const j of joining)
-        await services.store.update(
-          'jobs',
-          j._id,
-          { trip: trip._id, driver: trip.driver ?? null, car: trip.car ?? null },
-          j._version,
-          run.actor,
-          scope,
-          tx,
-        );
+      for (const j of joining) await writeRider(run, j, ridesOn(trip));
       await services.store.update(
         'trips',
         other._id,
@@ -306,16 +272,7 @@ async function apply(run: Run, action: TripAction, req: Record<string, unknown>)
     case 'group':
     case 'ungroup':
       // riders grouped (forceJoin AUTO) ride together when routed again (spec section 3)
-      for (const j of active)
-        await services.store.update(
-          'jobs',
-          j._id,
-          { forceJoin: action === 'group' ? 'AUTO' : '' },
-          j._version,
-          run.actor,
-          scope,
-          tx,
-        );
+      for (const j of active) await writeRider(run, j, { forceJoin: action === 'group' ? 'AUTO' : '' });
       return {};
     case 'message':
       if (!trip.driver) throw new HttpError(409, ERROR_TEXTS.tripNoDriver, {}, 'tripNoDriver');

@@ -12,7 +12,15 @@ import {
 import { Alert, Box, Button, Drawer, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isTripStatus, localDateTime, localDay, PLANNED_TRIP_STATUSES, type StoredDoc, statusColor } from '@tc/domain';
+import {
+  isTripStatus,
+  localDateTime,
+  localDay,
+  PLANNED_TRIP_STATUSES,
+  type StoredDoc,
+  statusColor,
+  withinDay,
+} from '@tc/domain';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -53,7 +61,6 @@ export function TimelinePage() {
   const [queueOpen, setQueueOpen] = useState(false);
   const dragging = useRef(false);
   const now = useNow(zone);
-  const range = { $gte: `${day} 00:00`, $lte: `${day} 23:59` };
   const trips = useQuery({
     enabled: site !== null,
     queryKey: ['find', 'trips', 'timeline', site, day],
@@ -61,7 +68,7 @@ export function TimelinePage() {
       (
         await find<Trip>({
           col: 'trips',
-          query: { unit: site, date: range, status: { $ne: 'canceled' } },
+          query: { unit: site, date: withinDay(day), status: { $ne: 'canceled' } },
           project: { date: 1, status: 1, driver: 1, car: 1, duration: 1, stops: 1 },
           sort: { date: 1 },
           limit: 1000,

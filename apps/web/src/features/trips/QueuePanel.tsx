@@ -1,6 +1,6 @@
 import { Button, Group, Paper, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { QUEUED_JOB_STATUSES, type StoredDoc } from '@tc/domain';
+import { QUEUED_JOB_STATUSES, type StoredDoc, withinDay } from '@tc/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
@@ -8,7 +8,7 @@ import { find } from '#src/api/find.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
-import { type Trip, tripChoice, useOpenTrips } from './useTrip.ts';
+import { riderName, type Trip, tripChoice, useOpenTrips } from './useTrip.ts';
 
 type Place = { address?: string };
 
@@ -31,7 +31,7 @@ export function QueuePanel({ unit, day, into }: { unit: number; day: string; int
           query: {
             unit,
             status: { $in: [...QUEUED_JOB_STATUSES] },
-            date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` },
+            date: withinDay(day),
           },
           sort: { date: 1 },
           limit: 200,
@@ -106,7 +106,7 @@ function QueuedJob(props: {
   const { t } = useTranslation();
   const { job, choices } = props;
   const [trip, setTrip] = useState<string | null>(null);
-  const name = [job.firstName, job.lastName].filter(Boolean).join(' ') || `#${job._id}`;
+  const name = riderName(job);
   return (
     <Paper withBorder p="xs" component="article" aria-label={name}>
       <Group justify="space-between" wrap="nowrap" gap="xs">

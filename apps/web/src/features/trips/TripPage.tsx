@@ -16,6 +16,7 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import {
   CAR_REF,
   DRIVER_REF,
+  dayOfDateTime,
   isTripStatus,
   mayTakeTripAction,
   PLANNED_TRIP_STATUSES,
@@ -35,7 +36,7 @@ import { TripRiders } from './TripRiders.tsx';
 import { TripStops } from './TripStops.tsx';
 import { TripWhy } from './TripWhy.tsx';
 import { useFavoriteTrips } from './useFavoriteTrips.ts';
-import { dayOf, type Trip, tripChoice, useOpenTrips, useTrip, useTripAction } from './useTrip.ts';
+import { type Trip, tripChoice, useOpenTrips, useTrip, useTripAction } from './useTrip.ts';
 
 /** The trip's own actions, in the order a trip lives them. */
 const TRIP_BUTTONS: TripAction[] = [
@@ -64,7 +65,7 @@ export function TripPage() {
   const navigate = useNavigate();
   const { favorites, toggle: toggleFavorite } = useFavoriteTrips();
   const unit = trip.data?.unit ?? undefined;
-  const others = useOpenTrips(unit, dayOf(trip.data?.date));
+  const others = useOpenTrips(unit, dayOfDateTime(trip.data?.date));
   const drivers = useRefOptions('trips', unit ? { ...DRIVER_REF, query: { unit } } : undefined);
   const cars = useRefOptions('trips', unit ? { ...CAR_REF, query: { unit } } : undefined);
   if (trip.isError) return <Alert color="red">{serverErrorText(trip.error)}</Alert>;
@@ -173,14 +174,26 @@ export function TripPage() {
                 <TripWhy plan={data.plan} rules={data.rules} riders={riders} />
               </Paper>
             ) : null}
-            <TripMessages trip={data} act={act} may={may('message')} />
-            <TripNotes trip={data} act={act} />
+            <TripEntries
+              title={t('trip.messages')}
+              label={t('trip.message')}
+              button={t('trip.actions.message')}
+              entries={data.messages}
+              add={may('message') ? (text) => act('message', { text }) : undefined}
+            />
+            <TripEntries
+              title={t('trip.notes')}
+              label={t('trip.note')}
+              button={t('trip.actions.note')}
+              entries={data.notes}
+              add={may('note') ? (text) => act('note', { text }) : undefined}
+            />
             <AssignLog trip={data} driverLabel={(v) => label(drivers.data, v)} carLabel={(v) => label(cars.data, v)} />
           </Stack>
         </Grid.Col>
         {queued && unit ? (
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <QueuePanel unit={unit} day={dayOf(data.date)} into={data} />
+            <QueuePanel unit={unit} day={dayOfDateTime(data.date)} into={data} />
           </Grid.Col>
         ) : null}
       </Grid>
@@ -199,46 +212,6 @@ function MergeForm({ trips, act }: { trips: Options; act: Act }) {
         {t('trip.actions.merge')}
       </Button>
     </Group>
-  );
-}
-
-/** What dispatch told the trip's driver, and a new message (spec: message the driver). */
-function TripMessages({ trip, act, may }: { trip: Trip; act: Act; may: boolean }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const messages = trip.messages ?? [];
-  if (!may && messages.length === 0) return null;
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {t('trip.messages')}
-      </Title>
-      <Stack gap="xs">
-        {messages.map((m) => (
-          <Text key={`${m.time}|${m.user}|${m.text}`} size="sm">
-            <b>{m.user}</b> {m.time}: {m.text}
-          </Text>
-        ))}
-        {may ? (
-          <Group align="end">
-            <Textarea
-              label={t('trip.message')}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              autosize
-              minRows={1}
-              style={{ flex: 1 }}
-            />
-            <Button
-              disabled={!text.trim()}
-              onClick={() => void act('message', { text }).then((ok) => ok && setText(''))}
-            >
-              {t('trip.actions.message')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -264,34 +237,46 @@ function AssignForm({ drivers, cars, act }: { drivers: Options; cars: Options; a
   );
 }
 
-function TripNotes({ trip, act }: { trip: Trip; act: Act }) {
-  const { t } = useTranslation();
-  const { can } = useSession();
+type Entry = { text: string; user?: string; time?: string };
+
+/**
+ * Texts written on the trip, only ever added (time, author and text tell them apart), and a new one
+ * when the user may write it: the notes (spec: add note) and the messages to the driver.
+ */
+function TripEntries(props: {
+  title: string;
+  label: string;
+  button: string;
+  entries: Entry[] | undefined;
+  add: ((text: string) => Promise<boolean>) | undefined;
+}) {
   const [text, setText] = useState('');
+  const entries = props.entries ?? [];
+  const { add } = props;
+  if (!add && entries.length === 0) return null;
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="sm">
-        {t('trip.notes')}
+        {props.title}
       </Title>
       <Stack gap="xs">
-        {/* notes are only added: time, author and text tell them apart */}
-        {(trip.notes ?? []).map((n) => (
-          <Text key={`${n.time}|${n.user}|${n.text}`} size="sm">
-            <b>{n.user}</b> {n.time}: {n.text}
+        {entries.map((e) => (
+          <Text key={`${e.time}|${e.user}|${e.text}`} size="sm">
+            <b>{e.user}</b> {e.time}: {e.text}
           </Text>
         ))}
-        {can('trips', 'addNote') ? (
+        {add ? (
           <Group align="end">
             <Textarea
-              label={t('trip.note')}
+              label={props.label}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               autosize
               minRows={1}
               style={{ flex: 1 }}
             />
-            <Button disabled={!text.trim()} onClick={() => void act('note', { text }).then((ok) => ok && setText(''))}>
-              {t('trip.actions.note')}
+            <Button disabled={!text.trim()} onClick={() => void add(text).then((ok) => ok && setText(''))}>
+              {props.button}
             </Button>
           </Group>
         ) : null}

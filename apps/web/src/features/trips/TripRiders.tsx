@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '#src/app/session/useSession.ts';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
+import { riderName } from './useTrip.ts';
 
 type Place = { address?: string };
 const RIDER_BUTTONS = ['pickup', 'dropoff', 'noshow', 'remove'] as const;
@@ -51,7 +52,7 @@ export function TripRiders({ status, riders, act, otherTrips }: TripRidersProps)
         <Table.Tbody>
           {riders.map((r) => {
             const riderStatus = String(r.status);
-            const name = [r.firstName, r.lastName].filter(Boolean).join(' ') || `#${r._id}`;
+            const name = riderName(r);
             return (
               <Table.Tr key={r._id}>
                 <Table.Td>{String(r.date ?? '').slice(11)}</Table.Td>

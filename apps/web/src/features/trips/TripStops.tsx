@@ -1,9 +1,13 @@
-import { Stack, Table, Text } from '@mantine/core';
-import { type PlannedStopOfTrip, type StoredDoc, stopsBreakdown } from '@tc/domain';
+import { Stack, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type PlannedStopOfTrip, type StopRow, type StoredDoc, stopsBreakdown } from '@tc/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '#src/components/DataTable.tsx';
 import { TripMap } from './TripMap.tsx';
+import { riderName } from './useTrip.ts';
 
-const nameOf = (r: StoredDoc) => [r.firstName, r.lastName].filter(Boolean).join(' ') || `#${r._id}`;
+type Row = StopRow<StoredDoc>;
 
 /**
  * The trip's breakdown (spec section 2): its stops on a map and in order with the planned time, who
@@ -18,35 +22,25 @@ export function TripStops({ plan, riders }: { plan: PlannedStopOfTrip[] | undefi
       </Text>
     );
   const rows = stopsBreakdown(plan, riders);
+  // the stops keep their order: no column sorts them
+  const column = (id: string, header: string, cell: (r: Row) => ReactNode): ColumnDef<Row, unknown> => ({
+    id,
+    header,
+    cell: ({ row }) => cell(row.original),
+    enableSorting: false,
+  });
+  const columns = [
+    column('at', t('trip.planned'), (r) => r.at.slice(11)),
+    column('kind', t('trip.stop'), (r) => t(`trip.stopKind.${r.kind}`)),
+    column('place', t('trip.place'), (r) => r.address),
+    column('who', t('trip.who'), (r) => r.riders.map(riderName).join(', ')),
+    column('actual', t('trip.actual'), (r) => r.actual.map((a) => a.slice(11)).join(', ')),
+    column('onBoard', t('trip.onBoard'), (r) => r.onBoard),
+  ];
   return (
     <Stack gap="sm">
       <TripMap rows={rows} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table aria-label={t('trip.stops')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('trip.planned')}</Table.Th>
-              <Table.Th>{t('trip.stop')}</Table.Th>
-              <Table.Th>{t('trip.place')}</Table.Th>
-              <Table.Th>{t('trip.who')}</Table.Th>
-              <Table.Th>{t('trip.actual')}</Table.Th>
-              <Table.Th>{t('trip.onBoard')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={`${row.kind}|${row.at}|${row.riders.map((r) => r._id).join(',')}`}>
-                <Table.Td>{row.at.slice(11)}</Table.Td>
-                <Table.Td>{t(`trip.stopKind.${row.kind}`)}</Table.Td>
-                <Table.Td>{row.address}</Table.Td>
-                <Table.Td>{row.riders.map(nameOf).join(', ')}</Table.Td>
-                <Table.Td>{row.actual.map((a) => a.slice(11)).join(', ')}</Table.Td>
-                <Table.Td>{row.onBoard}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable data={rows} columns={columns} label={t('trip.stops')} />
     </Stack>
   );
 }

@@ -1,10 +1,17 @@
-import { Badge, Table, Text } from '@mantine/core';
-import { DEFAULT_ROUTE_RULES, type PlannedStopOfTrip, type RouteRules, type StoredDoc, whyTogether } from '@tc/domain';
+import { Badge, Stack, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  DEFAULT_ROUTE_RULES,
+  type PlannedStopOfTrip,
+  type RouteRules,
+  type StoredDoc,
+  type Why,
+  whyTogether,
+} from '@tc/domain';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '#src/components/DataTable.tsx';
 import { WHOLE_BADGE } from '#src/components/StatusBadge.tsx';
-
-const nameOf = (r: StoredDoc | undefined) =>
-  r ? [r.firstName, r.lastName].filter(Boolean).join(' ') || `#${r._id}` : '';
+import { riderName } from './useTrip.ts';
 
 /**
  * Why the trip's riders ride together (issue 12, point 3): whom each shares the vehicle with, its
@@ -26,47 +33,57 @@ export function TripWhy(props: {
       </Text>
     );
   const rider = (id: number) => props.riders.find((r) => r._id === id);
+  const verdict = (ok: boolean, good: string, bad: string) => (
+    <Badge color={ok ? 'green' : 'orange'} variant="light" mr={6} styles={WHOLE_BADGE}>
+      {ok ? good : bad}
+    </Badge>
+  );
+  const columns: ColumnDef<Why, unknown>[] = [
+    { id: 'rider', header: t('trip.rider'), cell: ({ row }) => riderName(rider(row.original.job)) },
+    {
+      id: 'with',
+      header: t('trip.why.with'),
+      cell: ({ row }) =>
+        row.original.with.length ? row.original.with.map((id) => riderName(rider(id))).join(', ') : t('trip.why.alone'),
+    },
+    {
+      id: 'pickup',
+      header: t('trip.why.pickup'),
+      cell: ({ row: { original: w } }) => (
+        <>
+          {verdict(w.inWindow, t('trip.why.inWindow'), t('trip.why.outWindow'))}
+          {w.pickupShift === 0
+            ? t('trip.why.onTime')
+            : t(w.pickupShift < 0 ? 'trip.why.early' : 'trip.why.late', { count: Math.abs(w.pickupShift) })}
+        </>
+      ),
+    },
+    {
+      id: 'ride',
+      header: t('trip.why.ride'),
+      cell: ({ row }) => t('trip.why.rideOf', { ride: row.original.rideMinutes, direct: row.original.directMinutes }),
+    },
+    {
+      id: 'detour',
+      header: t('trip.why.detour'),
+      cell: ({ row: { original: w } }) => (
+        <>
+          {verdict(
+            w.withinRatio,
+            t('trip.why.withinRatio', { ratio: rules.ratio }),
+            t('trip.why.beyondRatio', { ratio: rules.ratio }),
+          )}
+          {t('trip.minutes', { count: w.detourMinutes })}
+        </>
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Text size="sm" c="dimmed" mb="xs">
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
         {t('trip.why.rules', rules)}
       </Text>
-      <Table aria-label={t('trip.why.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('trip.rider')}</Table.Th>
-            <Table.Th>{t('trip.why.with')}</Table.Th>
-            <Table.Th>{t('trip.why.pickup')}</Table.Th>
-            <Table.Th>{t('trip.why.ride')}</Table.Th>
-            <Table.Th>{t('trip.why.detour')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {why.map((w) => (
-            <Table.Tr key={w.job}>
-              <Table.Td>{nameOf(rider(w.job))}</Table.Td>
-              <Table.Td>
-                {w.with.length ? w.with.map((id) => nameOf(rider(id))).join(', ') : t('trip.why.alone')}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={w.inWindow ? 'green' : 'red'} variant="light" mr={6} styles={WHOLE_BADGE}>
-                  {t(w.inWindow ? 'trip.why.inWindow' : 'trip.why.outWindow')}
-                </Badge>
-                {w.pickupShift === 0
-                  ? t('trip.why.onTime')
-                  : t(w.pickupShift < 0 ? 'trip.why.early' : 'trip.why.late', { count: Math.abs(w.pickupShift) })}
-              </Table.Td>
-              <Table.Td>{t('trip.why.rideOf', { ride: w.rideMinutes, direct: w.directMinutes })}</Table.Td>
-              <Table.Td>
-                <Badge color={w.withinRatio ? 'green' : 'orange'} variant="light" mr={6} styles={WHOLE_BADGE}>
-                  {t(w.withinRatio ? 'trip.why.withinRatio' : 'trip.why.beyondRatio', { ratio: rules.ratio })}
-                </Badge>
-                {t('trip.minutes', { count: w.detourMinutes })}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      <DataTable data={why} columns={columns} label={t('trip.why.title')} />
+    </Stack>
   );
 }

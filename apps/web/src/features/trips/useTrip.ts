@@ -6,6 +6,7 @@ import {
   type RouteRules,
   type StoredDoc,
   type TripAction,
+  withinDay,
 } from '@tc/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
@@ -98,9 +99,6 @@ function askDropAll(t: (key: string) => string, warning: string): Promise<boolea
   });
 }
 
-/** A local day-time's day ("2026-12-01 08:00" → "2026-12-01"). */
-export const dayOf = (date: unknown) => String(date ?? '').slice(0, 10);
-
 /** The trips of a site's day not yet started (where a rider may move, what may merge), in time order. */
 export function useOpenTrips(unit: number | undefined, day: string) {
   return useQuery({
@@ -113,7 +111,7 @@ export function useOpenTrips(unit: number | undefined, day: string) {
           query: {
             unit,
             status: { $in: [...PLANNED_TRIP_STATUSES] },
-            date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` },
+            date: withinDay(day),
           },
           project: { date: 1, status: 1, driver: 1, stops: 1, seats: 1 },
           sort: { date: 1 },
@@ -129,4 +127,10 @@ export function tripChoice(t: (key: string, values?: Record<string, unknown>) =>
     value: String(trip._id),
     label: t('trip.choice', { id: trip._id, time: String(trip.date ?? '').slice(11), count: trip.stops?.length ?? 0 }),
   };
+}
+
+/** A rider as a dispatcher names it: first and last name, else its number. */
+export function riderName(r: StoredDoc | undefined): string {
+  if (!r) return '';
+  return [r.firstName, r.lastName].filter(Boolean).join(' ') || `#${r._id}`;
 }
