@@ -20,6 +20,9 @@ export interface SessionRow {
   owner: string | null;
 }
 
+/** What of a user (`u`) its sessions hold to: a change of role, site or supplier ends them. */
+const SESSION_STAMP = `jsonb_build_array(u.doc->'role', u.unit, u.doc->'supplier')`;
+
 /** One query: the session (not ended), its user, the user's role and site, and the owner's id. */
 export async function findSession(db: Queryable, userId: number, sessionId: string): Promise<SessionRow | undefined> {
   const r = await db.query<SessionRow>(
@@ -29,7 +32,7 @@ export async function findSession(db: Queryable, userId: number, sessionId: stri
      JOIN "users" u ON u._id = s.user_id
      LEFT JOIN "roles" r ON r.doc->>'roleCode' = u.doc->>'role'
      LEFT JOIN "units" un ON un._id = u.unit
-     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
+     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now() AND s.stamp = ${SESSION_STAMP}`,
     [sessionId, userId],
   );
   return r.rows[0];
@@ -53,13 +56,28 @@ export async function getPasswordHash(db: Queryable, userId: number): Promise<st
   return r.rows[0]?.hash;
 }
 
-/** Sets a password and records that it changed (never the hash) in the same transaction. */
-export async function setPassword(db: Database, userId: number, hash: string, actor: Actor): Promise<void> {
-  await db.tx((tx) => setPasswordIn(tx, userId, hash, actor));
+/**
+ * Sets a password, records that it changed (never the hash) and ends every session of the user
+ * but `keep` (the one that changed it), in the same transaction: whoever knew the old one is out.
+ */
+export async function setPassword(
+  db: Database,
+  userId: number,
+  hash: string,
+  actor: Actor,
+  keep?: string,
+): Promise<void> {
+  await db.tx((tx) => setPasswordIn(tx, userId, hash, actor, keep));
 }
 
 /** `setPassword` inside a transaction the caller holds. */
-export async function setPasswordIn(tx: Queryable, userId: number, hash: string, actor: Actor): Promise<void> {
+export async function setPasswordIn(
+  tx: Queryable,
+  userId: number,
+  hash: string,
+  actor: Actor,
+  keep?: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO auth_credentials (user_id, hash) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
@@ -74,6 +92,7 @@ export async function setPasswordIn(tx: Queryable, userId: number, hash: string,
     operation: 'update',
     data: { changes: { password: { from: null, to: 'changed' } } },
   });
+  await revokeUserSessions(tx, userId, keep);
 }
 
 /** The login (a user with the driver role) of a driver record, if it has one. */
@@ -94,11 +113,16 @@ export async function setPasswords(db: Queryable, userIds: number[], hash: strin
   );
 }
 
-/** A new session that ends `maxHours` after now, however often its token is refreshed. */
+/**
+ * A new session that ends `maxHours` after now, however often its token is refreshed. It keeps
+ * its user's stamp (role, site, supplier): a session whose user has another one since is no
+ * session (findSession), on every server at once, whatever changed the user.
+ */
 export async function createSession(db: Queryable, userId: number, maxHours: number): Promise<string> {
   const id = randomBytes(18).toString('base64url');
   await db.query(
-    'INSERT INTO auth_sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
+    `INSERT INTO auth_sessions (id, user_id, expires_at, stamp)
+     SELECT $1, $2, now() + make_interval(secs => $3), ${SESSION_STAMP} FROM "users" u WHERE u._id = $2`,
     [id, userId, maxHours * 3600],
   );
   return id;

@@ -50,6 +50,15 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       CREATE TABLE outbox_links (outbox_id integer PRIMARY KEY, link text NOT NULL);
     `,
   },
+  {
+    // a session holds what its user was when it began (role, site, supplier): a change of any ends it;
+    // sessions begun before this knew nothing of it and end (their users sign in again)
+    version: 3,
+    sql: `
+      ALTER TABLE auth_sessions ADD COLUMN stamp jsonb;
+      UPDATE auth_sessions SET revoked_at = now() WHERE revoked_at IS NULL;
+    `,
+  },
 ];
 
 /** Applies pending migrations, then creates or extends each collection's table from the registry. */

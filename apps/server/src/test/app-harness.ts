@@ -33,6 +33,8 @@ function checkedCode(status: number, body: Record<string, unknown>): string | un
 export interface Harness {
   app: FastifyInstance;
   services: Services;
+  /** The PostgreSQL database's address when the suite runs on one (TEST_DATABASE_URL), for a second server on it. */
+  url?: string;
   /**
    * One protocol call, from `ip` (default 127.0.0.1). An error answer's `code` is checked against
    * the catalogue on every call (a known code, agreeing with the text) and given apart, as the
@@ -67,7 +69,7 @@ async function insertReferences(store: Services['store'], actor: { id: null; nam
 export async function startHarness(
   options: { config?: Partial<Config>; app?: Partial<AppOptions> } = {},
 ): Promise<Harness> {
-  const { db, drop } = await freshDatabase();
+  const { db, drop, url } = await freshDatabase();
   const config = testConfig(options.config);
   const { app, services } = await buildApp({ db, config, ...options.app });
   const { store } = services;
@@ -113,6 +115,7 @@ export async function startHarness(
   return {
     app,
     services,
+    url,
     call,
     tokenOf: async (role, site = 1) => {
       const email = `${role}${site === 2 ? '2' : ''}@test.local`;

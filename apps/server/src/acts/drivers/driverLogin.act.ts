@@ -46,6 +46,7 @@ const driverlogin: Act = {
       await setPasswordIn(tx, id, hash, actor);
       return id;
     });
+    ctx.services.principals.forgetUser(user);
     return { user, email };
   },
 };

@@ -11,7 +11,6 @@ import {
   findLoginByEmail,
   getPasswordHash,
   revokeSession,
-  revokeUserSessions,
   setPassword,
   settingsFor,
   touchSession,
@@ -115,7 +114,6 @@ const resetpassword: Act = {
     const userId = await consumeResetToken(db, resetToken);
     if (userId === undefined) throw new BadRequest(ERROR_TEXTS.resetInvalid);
     await setPassword(db, userId, hash, { id: userId, name: 'password reset' });
-    await revokeUserSessions(db, userId);
     ctx.services.principals.forgetUser(userId);
     const user = await store.getById('users', userId);
     if (user?.status === 'unconfirmed') {
@@ -133,9 +131,8 @@ const changepassword: Act = {
     const { db } = ctx.services;
     const stored = await getPasswordHash(db, p.id);
     if (!stored || !(await verifyPassword(stored, oldPassword))) throw new BadRequest(ERROR_TEXTS.wrongOldPassword);
-    await setPassword(db, p.id, await hashPassword(newPassword), { id: p.id, name: p.name });
     // whoever knew the old password (another session, a mailed link) is out
-    await revokeUserSessions(db, p.id, p.sessionId);
+    await setPassword(db, p.id, await hashPassword(newPassword), { id: p.id, name: p.name }, p.sessionId);
     await revokeResetTokens(db, p.id);
     ctx.services.principals.forgetUser(p.id);
     return { ok: true };
