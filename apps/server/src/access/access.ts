@@ -36,16 +36,29 @@ export function requireReservationRights(p: Principal, write: { cancels?: boolea
 
 /**
  * The rows a caller may touch: users below admin only their own site's (a user without a site
- * sees no site-scoped record); everyone only their own personal records (views). The store applies
- * it to every read, write, delete, count and export.
+ * sees no site-scoped record); everyone only their own personal records (views); a user of the
+ * supplier role only its supplier's drivers, vehicles, driver shifts, trips, reservations (through
+ * their trips) and the like (each collection's `supplierScope`), a supplier user without a supplier
+ * none of them. The store applies it to every read, write (the written record must stay the
+ * supplier's), delete, count, export and history read; `mayHear` to every change event.
  */
 export function scopeOf(p: Principal): Scope {
-  return siteFree(p) ? { user: p.id } : { unit: p.unit ?? -1, user: p.id };
+  const scope: Scope = siteFree(p) ? { user: p.id } : { unit: p.unit ?? -1, user: p.id };
+  if (p.role === 'supplier') scope.supplier = p.supplier ?? -1;
+  return scope;
 }
 
-/** What a site-held caller writes goes to its own site, whatever the data says. */
-export function onCallerSite<T extends Record<string, unknown>>(scope: Scope, data: T): T {
-  return scope.unit !== undefined ? { ...data, unit: scope.unit } : data;
+/**
+ * What a site-held caller writes goes to its own site, whatever the data says; what a supplier's
+ * user makes is its supplier's when the data names none (a new driver, vehicle or shuttle).
+ */
+export function onCallerSite<T extends Record<string, unknown>>(scope: Scope, data: T, col?: string): T {
+  const out: Record<string, unknown> = scope.unit !== undefined ? { ...data, unit: scope.unit } : { ...data };
+  const s = col === undefined ? undefined : collectionDef(col)?.supplierScope;
+  if (scope.supplier !== undefined && s && 'field' in s && s.field !== '_id' && out[s.field] == null) {
+    out[s.field] = collectionDef(col as string)?.fields[s.field] === 'ids' ? [scope.supplier] : scope.supplier;
+  }
+  return out as T;
 }
 
 /**
@@ -190,10 +203,14 @@ function viewModules(col: string): readonly ModuleKey[] {
   return module ? [module] : [];
 }
 
-/** The events operation: may the caller hear of this change (its site or all sites, a module viewing the collection)? */
+/**
+ * The events operation: may the caller hear of this change (its site or all sites, its supplier's
+ * records for a supplier's user, a module viewing the collection)?
+ */
 export function mayHear(p: Principal, e: ChangeEvent): boolean {
-  const { unit } = scopeOf(p);
+  const { unit, supplier } = scopeOf(p);
   if (unit !== undefined && e.unit !== null && e.unit !== unit) return false;
+  if (supplier !== undefined && collectionDef(e.col)?.supplierScope && !e.suppliers?.includes(supplier)) return false;
   return viewModules(e.col).some((m) => can(p.access, m, 'view'));
 }
 

@@ -22,6 +22,8 @@ export interface Principal {
   language: string;
   role: RoleName;
   unit: number | null;
+  /** The supplier a user of the supplier role works for (what it may see: access.scopeOf). */
+  supplier: number | null;
   unitName: string | null;
   unitType: string | null;
   /** The user's site's zone (its own, else the spec's): the console's days and times follow it. */
@@ -58,6 +60,7 @@ function toPrincipal(row: SessionRow, sessionId: string): Principal {
     language: String(doc.language ?? 'en'),
     role,
     unit: row.unit,
+    supplier: typeof doc.supplier === 'number' ? doc.supplier : null,
     unitName: row.unit_doc?.name ?? null,
     unitType: row.unit_doc?.type ?? null,
     timeZone: siteTimeZone(row.unit_doc),

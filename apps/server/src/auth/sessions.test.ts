@@ -110,12 +110,19 @@ describe('a session ends on every server when its account changes', () => {
 
   it('when its supplier changes', async () => {
     const { token, admin, user } = await servedSession('supplier@test.local');
+    const other = await h.call({
+      act: 'insert',
+      col: 'suppliers',
+      token: admin,
+      data: { unit: 1, name: 'Other coaches', status: 'active' },
+    });
+    expect(other.status).toBe(200);
     const r = await h.call({
       act: 'update',
       col: 'users',
       token: admin,
       query: { _id: user._id },
-      data: { supplier: 1, _version: user._version },
+      data: { supplier: other.body._id, _version: user._version },
     });
     expect(r.status).toBe(200);
     await expectEnded(token);

@@ -55,7 +55,8 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   // one change after another, so that a slow session check never reorders what a client hears
   let queue: Promise<void> = Promise.resolve();
   const forward = async (e: ChangeEvent) => {
-    const message = JSON.stringify({ type: 'change', ...e });
+    const { suppliers: _, ...change } = e;
+    const message = JSON.stringify({ type: 'change', ...change });
     for (const [socket, known] of [...clients]) {
       if (e.col === SESSIONS_EVENT && known.id !== e.id) continue;
       const p = await current(socket, known, aboutCaller(e, known));

@@ -39,6 +39,7 @@ const STATUS_OF_STORE_ERROR: Record<StoreError['kind'], number> = {
   notFound: 404,
   conflict: 409,
   exists: 409,
+  outOfScope: 403,
 };
 
 /** The answer of a refusal of the store: its kind's status, its text, code and field. */

@@ -4,6 +4,7 @@ import { AlreadyExists, InvalidInput, RecordNotFound, StoreError, UnknownField, 
 import { docResolver, Params, type Resolver, translateFilter, translateSort } from './filter.translate.ts';
 import { recordHistory } from './history.store.ts';
 import { hotColumn, tableName } from './names.ts';
+import { assertStaysWithSupplier, suppliersOf, supplierWhere, union } from './supplierScope.ts';
 
 export type Doc = Record<string, unknown>;
 /** A stored record as the protocol returns it. */
@@ -17,11 +18,13 @@ export interface Actor {
 
 /**
  * The rows a caller may touch (access.scopeOf): `unit` set means "only this site's records";
- * `user` set means "only their own" in personal collections.
+ * `user` set means "only their own" in personal collections; `supplier` set means "only this
+ * supplier's" in collections with a supplier scope (a user of the supplier role).
  */
 export interface Scope {
   unit?: number;
   user?: number;
+  supplier?: number;
 }
 
 /**
@@ -49,6 +52,8 @@ export interface ChangeEvent {
   op: 'insert' | 'update' | 'delete';
   id: number | null;
   unit: number | null;
+  /** In collections with a supplier scope: the suppliers the record belonged to before or after the change. */
+  suppliers?: number[];
 }
 
 function def(col: string): CollectionDef {
@@ -79,7 +84,8 @@ function whereWithScope(
   if (d.ownerField && scope.user !== undefined) {
     where = `(${where}) AND (doc->'${d.ownerField}') = ${params.add(JSON.stringify(scope.user))}::jsonb`;
   }
-  return where;
+  const own = scope.supplier === undefined ? undefined : supplierWhere(d, scope.supplier, params);
+  return own ? `(${where}) AND ${own}` : where;
 }
 
 /** Is this stored record within the scope, for reading or for writing? The same rule as the SQL above. */
@@ -350,9 +356,16 @@ export class CollectionStore {
     mode: ScopeMode = 'read',
     q?: Queryable,
   ): Promise<StoredRecord> {
-    const record = await this.getById(col, id, q);
-    if (!record || !inScope(def(col), record, scope, mode)) throw new RecordNotFound();
-    return record;
+    const d = def(col);
+    const params = new Params();
+    const idParam = params.add(id);
+    const where = whereWithScope(d, undefined, scope, params, mode);
+    const r = await (q ?? this.db).query<{ _id: number; unit: number | null; version: number; doc: Doc }>(
+      `SELECT _id, unit, version, doc FROM ${tableName(d.name)} WHERE _id = ${idParam}::int AND ${where}`,
+      params.values,
+    );
+    if (!r.rows[0]) throw new RecordNotFound();
+    return toRecord(r.rows[0]);
   }
 
   async getById(col: string, id: number, q: Queryable = this.db): Promise<StoredRecord | undefined> {
@@ -378,8 +391,9 @@ export class CollectionStore {
         [unit, JSON.stringify(doc)],
       );
       const id = r.rows[0]?._id as number;
+      await assertStaysWithSupplier(d, [id], scope, tx);
       await recordHistory(tx, { collection: d.name, id, unit, actor, operation: 'insert', data: doc });
-      await notify(tx, { col: d.name, op: 'insert', id, unit });
+      await notify(tx, { col: d.name, op: 'insert', id, unit, suppliers: await suppliersOf(d, doc, id, tx) });
       return { ...doc, _id: id, unit, _version: 1 } as StoredRecord;
     };
     return mapUniqueViolation(d, q ? run(q) : this.db.tx(run));
@@ -418,9 +432,13 @@ export class CollectionStore {
         [d.name, actor.id, actor.name, JSON.stringify(r.rows)],
       );
       // RETURNING gives no order: the rows' ids follow the identity sequence, hence the input's order
-      ids.push(...r.rows.map((row) => row._id).sort((a, b) => a - b));
+      const made = r.rows.map((row) => row._id).sort((a, b) => a - b);
+      await assertStaysWithSupplier(d, made, scope, tx);
+      ids.push(...made);
+      let suppliers: number[] | undefined;
+      for (const row of r.rows) suppliers = union(suppliers, await suppliersOf(d, row.doc, row._id, tx));
       for (const unit of new Set(part.map((p) => p.unit)))
-        await notify(tx, { col: d.name, op: 'insert', id: null, unit });
+        await notify(tx, { col: d.name, op: 'insert', id: null, unit, suppliers });
     }
     return ids;
   }
@@ -445,12 +463,15 @@ export class CollectionStore {
     return mapUniqueViolation(
       d,
       inTx(async (tx) => {
+        const params = new Params();
+        const idParam = params.add(id);
+        const where = whereWithScope(d, undefined, scope, params, 'write');
         const current = await tx.query<{ unit: number | null; version: number; doc: Doc }>(
-          `SELECT unit, version, doc FROM ${tableName(d.name)} WHERE _id = $1 FOR UPDATE`,
-          [id],
+          `SELECT unit, version, doc FROM ${tableName(d.name)} WHERE _id = ${idParam}::int AND ${where} FOR UPDATE`,
+          params.values,
         );
         const row = current.rows[0];
-        if (!row || !inScope(d, { ...row.doc, unit: row.unit }, scope, 'write')) throw new RecordNotFound();
+        if (!row) throw new RecordNotFound();
         if (row.version !== version) throw new VersionConflict();
         if (newUnit !== undefined && scope.unit !== undefined && newUnit !== scope.unit) throw new RecordNotFound();
         const unit = newUnit ?? row.unit;
@@ -464,8 +485,10 @@ export class CollectionStore {
           `UPDATE ${tableName(d.name)} SET doc = $1::jsonb, unit = $2, version = version + 1, updated_at = now() WHERE _id = $3`,
           [JSON.stringify(doc), unit, id],
         );
+        await assertStaysWithSupplier(d, [id], scope, tx);
         await recordHistory(tx, { collection: d.name, id, unit, actor, operation: 'update', data: { changes } });
-        await notify(tx, { col: d.name, op: 'update', id, unit });
+        const suppliers = union(await suppliersOf(d, row.doc, id, tx), await suppliersOf(d, doc, id, tx));
+        await notify(tx, { col: d.name, op: 'update', id, unit, suppliers });
         return { ...doc, _id: id, unit, _version: row.version + 1 } as StoredRecord;
       }),
     );
@@ -511,7 +534,8 @@ export class CollectionStore {
           operation: 'delete',
           data: r.doc,
         });
-        await notify(tx, { col: d.name, op: 'delete', id: r._id, unit: r.unit });
+        const suppliers = await suppliersOf(d, r.doc, r._id, tx);
+        await notify(tx, { col: d.name, op: 'delete', id: r._id, unit: r.unit, suppliers });
       }
       return rows.rows.length;
     };

@@ -1,10 +1,11 @@
-import { type ErrorCode, errorCodeOfText } from '@tc/domain';
+import { type ErrorCode, errorCodeOfText, FORBIDDEN_MESSAGE } from '@tc/domain';
 
 const DEFAULT_CODE = {
   invalid: 'badRequest',
   notFound: 'notFound',
   conflict: 'conflict',
   exists: 'recordExists',
+  outOfScope: 'forbidden',
 } as const;
 
 /**
@@ -14,7 +15,7 @@ const DEFAULT_CODE = {
 export class StoreError extends Error {
   readonly code: ErrorCode;
   constructor(
-    readonly kind: 'invalid' | 'notFound' | 'conflict' | 'exists',
+    readonly kind: 'invalid' | 'notFound' | 'conflict' | 'exists' | 'outOfScope',
     message: string,
     readonly field?: string,
     code?: ErrorCode,
@@ -56,5 +57,12 @@ export class VersionConflict extends StoreError {
 export class AlreadyExists extends StoreError {
   constructor(message: string) {
     super('exists', message);
+  }
+}
+
+/** A write that would leave the caller's scope (a supplier's user giving a driver to another supplier). */
+export class OutOfScope extends StoreError {
+  constructor() {
+    super('outOfScope', FORBIDDEN_MESSAGE, undefined, 'forbidden');
   }
 }

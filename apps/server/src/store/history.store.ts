@@ -1,8 +1,11 @@
+import { COLLECTIONS } from '@tc/domain';
 import type { HistoryVisibility } from '../access/access.ts';
 import type { Actor, Doc, FindOptions, Scope } from './collection.store.ts';
 import type { Queryable } from './db.ts';
 import { InvalidInput } from './errors.ts';
 import { type Column, columnResolver, Params, translateFilter, translateSort } from './filter.translate.ts';
+import { tableName } from './names.ts';
+import { supplierWhere } from './supplierScope.ts';
 
 export interface HistoryEntry {
   collection: string;
@@ -58,6 +61,16 @@ export async function findHistory(
   let where = translateFilter(opts.query, resolve, params);
   if (scope.unit !== undefined) where = `(${where}) AND unit = ${params.add(scope.unit)}::int`;
   if (visible) where = `(${where}) AND collection = ANY(${params.add(visible.collections)}::text[])`;
+  // a supplier's user reads the history of its supplier's records only (those that still are)
+  if (scope.supplier !== undefined) {
+    for (const d of COLLECTIONS.values()) {
+      if (visible && !visible.collections.includes(d.name)) continue;
+      const own = supplierWhere(d, scope.supplier, params);
+      if (own) {
+        where += ` AND (collection <> ${params.add(d.name)} OR record_id IN (SELECT _id FROM ${tableName(d.name)} WHERE ${own}))`;
+      }
+    }
+  }
   if (visible?.userRoles) {
     where += ` AND (collection <> 'users' OR record_id IN (SELECT _id FROM "users" WHERE "h_role" = ANY(${params.add(visible.userRoles)}::text[])))`;
   }

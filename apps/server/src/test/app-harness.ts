@@ -64,7 +64,8 @@ async function insertReferences(store: Services['store'], actor: { id: null; nam
 
 /**
  * A server on a fresh database with two sites, the records of `insertReferences` and one login per staff role on each
- * (`<role>@test.local` on site 1, `<role>2@test.local` on site 2), all with PASSWORD.
+ * (`<role>@test.local` on site 1, `<role>2@test.local` on site 2), all with PASSWORD; the supplier
+ * users work for the supplier of their site.
  */
 export async function startHarness(
   options: { config?: Partial<Config>; app?: Partial<AppOptions> } = {},
@@ -91,6 +92,8 @@ export async function startHarness(
           role,
           unit: site,
           status: 'active',
+          // the supplier role works for the site's supplier (whose id is the site's)
+          ...(role === 'supplier' ? { supplier: site } : {}),
         },
         system,
       );

@@ -35,7 +35,18 @@ export interface CollectionDef {
   readOnly?: boolean;
   /** Personal records: each belongs to the user whose id this field holds; everyone reads and writes only their own. */
   ownerField?: string;
+  /** Whose a record is for a user held to one supplier (the supplier role): see SupplierScope. */
+  supplierScope?: SupplierScope;
 }
+
+/**
+ * How a record belongs to a supplier, for users held to one (issue 15; docs/permissions.md): its
+ * own field naming the supplier (an id, or ids of which one is enough; `_id` for the supplier
+ * itself); the record its field `via` refers to in `col` belonging to the supplier (a reservation
+ * through its trip, a shift through its driver); or `none`, nobody's (a supplier's user sees none).
+ * A collection without one is reference data every user of the site reads.
+ */
+export type SupplierScope = { field: string } | { via: string; col: string } | { none: true };
 
 const person: Fields = {
   firstName: 'text',
@@ -130,6 +141,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'jobs',
+    supplierScope: { via: 'trip', col: 'trips' },
     module: 'jobs',
     siteScoped: true,
     fields: {
@@ -191,6 +203,8 @@ const collections: CollectionDef[] = [
     // a recurring reservation, stored once: its rule, its first date, the reservation it repeats
     // and the last date booked so far (the server books further as days pass)
     name: 'jobseries',
+    // a rule of reservations to come: assigned to no one yet
+    supplierScope: { none: true },
     module: 'jobs',
     siteScoped: true,
     readOnly: true,
@@ -201,6 +215,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'trips',
+    supplierScope: { field: 'supplier' },
     module: 'trips',
     siteScoped: true,
     // trips are made by routing and assignment; a manual one is an assignment, a change a status change
@@ -238,6 +253,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'drivers',
+    supplierScope: { field: 'suppliers' },
     module: 'drivers',
     siteScoped: true,
     fields: {
@@ -264,6 +280,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'cars',
+    supplierScope: { field: 'suppliers' },
     module: 'vehicles',
     siteScoped: true,
     fields: {
@@ -299,6 +316,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'shuttles',
+    supplierScope: { field: 'supplier' },
     module: 'shuttles',
     siteScoped: true,
     fields: {
@@ -321,6 +339,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'driverShifts',
+    supplierScope: { via: 'driver', col: 'drivers' },
     module: 'driversShifts',
     siteScoped: true,
     fields: {
@@ -400,6 +419,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'suppliers',
+    supplierScope: { field: '_id' },
     module: 'suppliers',
     siteScoped: true,
     fields: {
@@ -517,6 +537,7 @@ const collections: CollectionDef[] = [
   },
   {
     name: 'trans',
+    supplierScope: { via: 'job', col: 'jobs' },
     module: 'accounting',
     siteScoped: true,
     fields: {

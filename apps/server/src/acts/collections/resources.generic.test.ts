@@ -40,7 +40,10 @@ function textField(def: ResourceDef): string {
 
 /** A staff role bound to one site that may view the resource's module. */
 function siteBoundViewer(def: ResourceDef): string | undefined {
-  return STAFF_ROLES.find((r) => !isSiteFree(r) && can(expandGrant(DEFAULT_GRANTS[r]), def.module, 'view'));
+  // the supplier role sees only its supplier's records of a site (supplier.scope.test.ts)
+  return STAFF_ROLES.find(
+    (r) => !isSiteFree(r) && r !== 'supplier' && can(expandGrant(DEFAULT_GRANTS[r]), def.module, 'view'),
+  );
 }
 
 /** A staff role that may not view the module. */

@@ -53,7 +53,7 @@ function defined(doc: Doc): Doc {
 export function validatedInsert(col: string, data: Doc, scope: Scope): { def: WriteDef; data: Doc } {
   const def = writeDefOf(col, data);
   assertKnownFields(def, data);
-  return { def, data: defined(validateRecord(def, onCallerSite(scope, data))) };
+  return { def, data: defined(validateRecord(def, onCallerSite(scope, data, col))) };
 }
 
 /**

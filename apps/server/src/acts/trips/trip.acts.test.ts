@@ -233,8 +233,11 @@ describe('trip actions', () => {
   it('needs the action’s permission of the trips module, on the caller’s own site', async () => {
     const { id } = await tripOf(1);
     expect((await act(id, 'note', { text: 'x' }, await h.tokenOf('agent'))).status).toBe(403);
-    // a supplier notes trips but does not assign them
+    // a supplier notes its own trips (another's are none of its business) but does not assign them
     const supplier = await h.tokenOf('supplier');
+    expect((await act(id, 'note', { text: 'Late by 5 min' }, supplier)).status).toBe(404);
+    const trip = await h.services.store.getById('trips', id);
+    await h.services.store.update('trips', id, { supplier: 1 }, trip?._version as number, { id: null, name: 'test' });
     expect((await act(id, 'note', { text: 'Late by 5 min' }, supplier)).status).toBe(200);
     expect((await act(id, 'assign', { driver: 1, car }, supplier)).status).toBe(403);
     expect((await act(id, 'send', {}, await h.tokenOf('dispatcher', 2))).status).toBe(404);
