@@ -4,6 +4,7 @@ import { readConfig } from './config.ts';
 import { bookDemoReservations } from './seed/demo.bookings.ts';
 import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
 import { isEmpty } from './store/auth.store.ts';
+import { serveBackups } from './store/backup.ts';
 import { ensureCatalog } from './store/catalog.ts';
 import { CollectionStore } from './store/collection.store.ts';
 import { DataDirBusy, lockDataDir } from './store/dataDirLock.ts';
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   // the demo's round trips, series and card payments are booked as an agent books them
   if (demoLoaded) await bookDemoReservations(app);
   await app.listen({ port: config.port, host: config.host });
+  // npm run backup asks the running server for a consistent image of the embedded database
+  const stopBackups = db.kind === 'pglite' ? await serveBackups(db, config.dataDir) : undefined;
   // repeating reservations stay booked 90 days ahead as days pass
   const extend = () =>
     extendSeries(services).catch((err: unknown) => app.log.error({ err }, 'extending reservation series'));
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
 
   const stop = async () => {
     clearInterval(extender);
+    await stopBackups?.();
     await app.close();
     await db.close();
     await release?.();

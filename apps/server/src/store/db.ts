@@ -18,12 +18,20 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The embedded database's files as a gzipped tarball (store/backup.ts), taken between two
+   * statements after a checkpoint; a server database has none (pg_dump backs it up).
+   */
+  dump?(): Promise<Blob>;
 }
 
-/** Embedded PGlite persisted in `dataDir` (in memory when undefined). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PGlite persisted in `dataDir` (in memory when undefined); `load`, a tarball of `dump`,
+ * fills an empty `dataDir` first (a restore).
+ */
+export async function openPglite(dataDir?: string, load?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(load ? { loadDataDir: load } : {}) });
   return {
     kind: 'pglite',
     query: (sql, params) => db.query(sql, params),
@@ -36,6 +44,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return async () => stop();
     },
     close: () => db.close(),
+    dump: async () => {
+      // the dump waits for the running statement and holds off the next; after a checkpoint it
+      // is a clean image, and a transaction caught half way is rolled back when it is opened
+      await db.query('CHECKPOINT');
+      return db.dumpDataDir('gzip');
+    },
   };
 }
 
