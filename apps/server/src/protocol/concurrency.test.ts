@@ -54,7 +54,7 @@ describe('concurrent writers of one record', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     const winner = answers.find((a) => a.status === 200)?.body.name;
-    const after = (await h.services.store.getById('cars', car)) as { name: string; _version: number };
+    const after = await h.services.store.getById('cars', car);
     expect(after).toMatchObject({ name: winner, _version: _version + 1 });
     expect(await updates()).toBe(1);
   });
