@@ -9,6 +9,7 @@ const parts = [
   ['Routing (issue 5): `npm run bench:routing`', 'bench/routing/RESULTS.md'],
   ['Bookings (issue 11): `npm run bench:bookings`', 'bench/bookings/RESULTS.md'],
   ['Dispatch (issue 12): `npm run bench:dispatch`', 'bench/dispatch/RESULTS.md'],
+  ['Load (issue 15): `npm run bench:load`', 'bench/load/RESULTS.md'],
 ];
 const out = [
   '# Benchmark results',

@@ -153,9 +153,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await services.fareContexts.start();
   await services.principals.start(store);
 
+  // requests whose client left before the answer: what they stopped is no server error
+  const abandoned = new WeakSet<object>();
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = toHttp(err);
-    if (status >= 500) {
+    if (abandoned.has(req)) {
+      req.log.info('client left before its answer');
+    } else if (status >= 500) {
       const e = err as { message?: string; code?: string; stack?: string };
       req.log.error({ err: { message: e.message, code: e.code, stack: e.stack } }, 'server error');
     }
@@ -167,7 +171,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // a client that leaves before its answer cancels the statement it started
     const abort = new AbortController();
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) abort.abort();
+      if (reply.raw.writableFinished) return;
+      abandoned.add(req);
+      abort.abort();
     });
     const result = await requestSignal.run(abort.signal, () => dispatch(services, req.body, { ip: req.ip, origin }));
     const type = 'application/json; charset=utf-8';
