@@ -66,7 +66,8 @@ const instance = autocannon({ url, connections: clients, duration: seconds, requ
 instance.on('response', (client, statusCode, _bytes, responseTime) => {
   client.tcStep = ((client.tcStep ?? -1) + 1) % cycle.length;
   const kind = cycle[client.tcStep].kind;
-  const k = (byKind[kind] ??= { n: 0, latencies: [] });
+  byKind[kind] ??= { n: 0, latencies: [] };
+  const k = byKind[kind];
   k.n++;
   k.latencies.push(responseTime);
   latencies.push(responseTime);

@@ -33,7 +33,11 @@ async function open(): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   if (args.db === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
     const db = await openPglite(dir);
-    return { db, cleanup: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
+    const cleanup = async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { db, cleanup };
   }
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `tc_load_${Date.now()}`;
