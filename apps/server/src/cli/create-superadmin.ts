@@ -5,6 +5,7 @@ import { readConfig } from '../config.ts';
 import { setOwner, setPasswords } from '../store/auth.store.ts';
 import { ensureCatalog } from '../store/catalog.ts';
 import { CollectionStore } from '../store/collection.store.ts';
+import { lockDataDir } from '../store/dataDirLock.ts';
 import { openPglite, openPostgres } from '../store/db.ts';
 import { migrate } from '../store/migrate.ts';
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const checked = newPasswordRule().safeParse(password);
   if (!checked.success) throw new Error(validationText(checked.error.issues[0]?.message ?? ''));
   const config = readConfig();
+  // the embedded database is one process's at a time: a running server refuses this, as it would a second server
+  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {
     await migrate(db);
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     console.log(`Superadmin ${email} created.`);
   } finally {
     await db.close();
+    await release?.();
   }
 }
 
