@@ -31,7 +31,7 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   const form = bookingForm(page);
   const last = await choosePassenger(page, form, 3);
   const day = ahead(21);
-  await form.locator('input[type=datetime-local]').first().fill(`${day}T06:15`);
+  await form.locator('input[data-input=datetime]').first().fill(`${day} 06:15`);
   await chooseTo(page, form, 'Airport');
   // the fares of the journey, one per service: the first is chosen
   const fares = page.getByRole('table', { name: 'Fares' });
@@ -45,9 +45,9 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   // the return, five days later
   await form.getByRole('switch', { name: 'Round trip' }).check();
   await form
-    .locator('input[type=datetime-local]')
+    .locator('input[data-input=datetime]')
     .nth(1)
-    .fill(`${ahead(26)}T19:30`);
+    .fill(`${ahead(26)} 19:30`);
   // paid by card: the card's fields appear
   await form.getByRole('combobox', { name: 'Payment type', exact: true }).click();
   await page.getByRole('option', { name: 'Card', exact: true }).click();
@@ -125,9 +125,9 @@ test('a likely duplicate is booked only once the agent confirms it', async ({ pa
     const form = bookingForm(page);
     await choosePassenger(page, form, 5);
     await form
-      .locator('input[type=datetime-local]')
+      .locator('input[data-input=datetime]')
       .first()
-      .fill(`${ahead(30)}T10:00`);
+      .fill(`${ahead(30)} 10:00`);
     await chooseTo(page, form, 'Airport');
     await form.getByRole('textbox', { name: 'Price', exact: true }).fill('45');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -154,9 +154,9 @@ test('a weekly series of 10: each date booked, the repeat asked for when one is 
   const form = bookingForm(page);
   const last = await choosePassenger(page, form, 7);
   await form
-    .locator('input[type=datetime-local]')
+    .locator('input[data-input=datetime]')
     .first()
-    .fill(`${ahead(2)}T07:40`);
+    .fill(`${ahead(2)} 07:40`);
   await chooseTo(page, form, 'Gare');
   await form.getByRole('textbox', { name: 'Price', exact: true }).fill('22');
   await form.getByRole('switch', { name: 'Repeat' }).check();
@@ -262,9 +262,9 @@ test('a caller not on file becomes a passenger from the booking form, and goes t
   await form.getByText('International', { exact: true }).click();
   await expect(form.getByRole('textbox', { name: 'Terminal', exact: true })).toHaveValue('International');
   await form
-    .locator('input[type=datetime-local]')
+    .locator('input[data-input=datetime]')
     .first()
-    .fill(`${ahead(15)}T10:40`);
+    .fill(`${ahead(15)} 10:40`);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Reservation created')).toBeVisible();
   // the new passenger's reservation, to the terminal
@@ -279,16 +279,16 @@ test('a save the server refuses says so in the spec’s words, with the field at
   const form = bookingForm(page);
   await choosePassenger(page, form, 5);
   await form
-    .locator('input[type=datetime-local]')
+    .locator('input[data-input=datetime]')
     .first()
-    .fill(`${ahead(18)}T09:00`);
+    .fill(`${ahead(18)} 09:00`);
   await chooseTo(page, form, 'Airport');
   // a return before the pickup: only the server knows both dates as one rule
   await form.getByRole('switch', { name: 'Round trip' }).check();
   await form
-    .locator('input[type=datetime-local]')
+    .locator('input[data-input=datetime]')
     .nth(1)
-    .fill(`${ahead(18)}T08:00`);
+    .fill(`${ahead(18)} 08:00`);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('An error occured while creating or updating the reservation')).toBeVisible();
   // under the return's field and in the form's message

@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, TimePicker } from '@mantine/dates';
 import type { FormField, InputKind } from '@tc/domain';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -55,7 +55,7 @@ function tagsOf(value: unknown): string[] {
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 const ids = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
-function textInput(type: 'text' | 'email' | 'tel' | 'time') {
+function textInput(type: 'text' | 'email' | 'tel') {
   return ({ common, value, onChange }: RendererProps) => (
     <TextInput {...common} type={type} value={text(value)} onChange={onChange} />
   );
@@ -85,12 +85,32 @@ function Weekdays({ common, label, value, onChange, t }: RendererProps) {
   );
 }
 
+/** How a date and time is written and typed, in every language: the site's wall clock, 24-hour. */
+const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** A typed `YYYY-MM-DD HH:mm` (a `T` is fine too) as the picker's value; anything else is not a date yet. */
+export function parseDateTime(input: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(input.trim());
+  if (!m) return null;
+  const value = `${m[1]} ${m[2]}:${m[3]}:00`;
+  return dayjs(value).isValid() && dayjs(value).format('YYYY-MM-DD HH:mm') === `${m[1]} ${m[2]}:${m[3]}` ? value : null;
+}
+
 /** One renderer per input kind of the generated forms (`InputKind` of the resource definitions). */
 export const RENDERERS: Record<Exclude<InputKind, ComposedKind>, (p: RendererProps) => ReactElement> = {
   text: textInput('text'),
   email: textInput('email'),
   phone: textInput('tel'),
-  time: textInput('time'),
+  // times and dates in one 24-hour ISO format in every language (the lists' own), never the browser's
+  time: ({ common, value, onChange }) => (
+    <TimePicker
+      {...common}
+      format="24h"
+      clearable
+      value={text(value)}
+      onChange={(v) => onChange(v ? v.slice(0, 5) : undefined)}
+    />
+  ),
   textarea: ({ common, value, onChange }) => (
     <Textarea {...common} autosize minRows={2} value={text(value)} onChange={onChange} />
   ),
@@ -113,12 +133,17 @@ export const RENDERERS: Record<Exclude<InputKind, ComposedKind>, (p: RendererPro
       onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : undefined)}
     />
   ),
-  datetime: ({ common, value, onChange }) => (
-    <TextInput
+  datetime: ({ common, value, onChange, t }) => (
+    <DateInput
       {...common}
-      type="datetime-local"
-      value={typeof value === 'string' ? value.replace(' ', 'T') : ''}
-      onChange={(e) => onChange(e.currentTarget.value.replace('T', ' ') || undefined)}
+      data-input="datetime"
+      valueFormat={DATETIME_FORMAT}
+      withTime
+      dateParser={parseDateTime}
+      placeholder={t('form.dateTimeFormat')}
+      clearable
+      value={typeof value === 'string' && value ? value : null}
+      onChange={(v) => onChange(v ? dayjs(v).format(DATETIME_FORMAT) : undefined)}
     />
   ),
   select: ({ common, options, value, onChange }) => (
