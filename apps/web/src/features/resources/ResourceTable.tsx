@@ -8,7 +8,7 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { COLUMN_WIDTH, type ResourceDef, STATUS_FIELDS, statusColor } from '@tc/domain';
+import { COLUMN_WIDTH, type ColumnSpec, type ResourceDef, STATUS_FIELDS, statusColor } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import { type CSSProperties, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,12 +89,13 @@ export function ResourceTable({
         const status = c.format === 'enum' && STATUS_FIELDS.has(c.field);
         // a status column fits its longest label: a status is never cut
         const fit = status ? statusWidth(c.options ?? [], (v) => t(`values.${c.optionsKey}.${v}`)) : 0;
+        const header = t(fieldLabelKey(def.key, c.field), { context: template });
         return {
           id: c.field,
-          header: t(fieldLabelKey(def.key, c.field), { context: template }),
+          header,
           minSize: Math.max(COLUMN_WIDTH.min, fit),
           maxSize: c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max,
-          size: Math.max(fit, Math.min(c.wide ? 320 : 160, c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max)),
+          size: Math.max(fit, columnSize(c, header)),
           cell: ({ row }) => {
             const text = cellText(c, row.original, t, refsNow.current);
             if (status && text) {
@@ -157,7 +158,13 @@ export function ResourceTable({
 
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover verticalSpacing={6} style={{ tableLayout: 'fixed', width: table.getTotalSize() }}>
+      {/* the columns' widths at least, stretched to the page's width when they leave room */}
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing={6}
+        style={{ tableLayout: 'fixed', width: '100%', minWidth: table.getTotalSize() }}
+      >
         {/* widths once per column, not per cell (fixed table layout reads them from here) */}
         <colgroup>
           {table.getVisibleLeafColumns().map((column) => (
@@ -254,6 +261,28 @@ export function ResourceTable({
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** Starting widths by what a column holds: short ids, dates and numbers narrow, places and wide texts wide. */
+const WIDTH_OF: Partial<Record<NonNullable<ColumnSpec['format']>, number>> = {
+  date: 110,
+  datetime: 150,
+  bool: 90,
+  money: 100,
+  enum: 120,
+  place: 200,
+  list: 180,
+  refs: 180,
+};
+
+/**
+ * A column's starting width: what its values need (by format; an id 80), never less than its
+ * header with the sort and filter marks, at most the spec's 200 px unless wide (320).
+ */
+export function columnSize(c: Pick<ColumnSpec, 'field' | 'format' | 'wide'>, header: string): number {
+  const values = c.wide ? 320 : c.field === '_id' ? 80 : (WIDTH_OF[c.format ?? 'text'] ?? 150);
+  const label = 48 + header.length * 8;
+  return Math.min(Math.max(values, label), c.wide ? COLUMN_WIDTH.maxAllowed : COLUMN_WIDTH.max);
 }
 
 /** The width a status column needs for its longest label (badge padding and the cell's included). */
