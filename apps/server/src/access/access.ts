@@ -52,7 +52,7 @@ export function scopeOf(p: Principal): Scope {
  * What a site-held caller writes goes to its own site, whatever the data says; what a supplier's
  * user makes is its supplier's when the data names none (a new driver, vehicle or shuttle).
  */
-export function onCallerSite<T extends Record<string, unknown>>(scope: Scope, data: T, col?: string): T {
+export function onCallerScope<T extends Record<string, unknown>>(scope: Scope, data: T, col?: string): T {
   const out: Record<string, unknown> = scope.unit !== undefined ? { ...data, unit: scope.unit } : { ...data };
   const s = col === undefined ? undefined : collectionDef(col)?.supplierScope;
   if (scope.supplier !== undefined && s && 'field' in s && s.field !== '_id' && out[s.field] == null) {

@@ -88,7 +88,10 @@ function whereWithScope(
   return own ? `(${where}) AND ${own}` : where;
 }
 
-/** Is this stored record within the scope, for reading or for writing? The same rule as the SQL above. */
+/**
+ * Is this stored record within the site and owner scope, for reading or for writing? The same rule
+ * as the SQL above (the supplier rule, which may need other tables, is SQL only: getInScope).
+ */
 export function inScope(
   d: CollectionDef,
   record: { unit: number | null } & Doc,

@@ -7,7 +7,7 @@ import {
   writableFields,
   writeDefFor,
 } from '@tc/domain';
-import { onCallerSite } from '../../access/access.ts';
+import { onCallerScope } from '../../access/access.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import type { CollectionStore, Doc, Scope } from '../../store/collection.store.ts';
 import type { Queryable } from '../../store/db.ts';
@@ -53,7 +53,7 @@ function defined(doc: Doc): Doc {
 export function validatedInsert(col: string, data: Doc, scope: Scope): { def: WriteDef; data: Doc } {
   const def = writeDefOf(col, data);
   assertKnownFields(def, data);
-  return { def, data: defined(validateRecord(def, onCallerSite(scope, data, col))) };
+  return { def, data: defined(validateRecord(def, onCallerScope(scope, data, col))) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expandShiftPlan, multiShiftsSchema, validationText } from '@tc/domain';
-import { onCallerSite, scopeOf } from '../../access/access.ts';
+import { onCallerScope, scopeOf } from '../../access/access.ts';
 import { type Act, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import { validatedInsert } from '../collections/validate.ts';
@@ -12,7 +12,7 @@ const createdrivershifts: Act = {
     const scope = scopeOf(p);
     const plan =
       typeof ctx.body.plan === 'object' && ctx.body.plan !== null ? (ctx.body.plan as Record<string, unknown>) : {};
-    const parsed = multiShiftsSchema.safeParse(onCallerSite(scope, plan));
+    const parsed = multiShiftsSchema.safeParse(onCallerScope(scope, plan));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new BadRequest(validationText(issue?.message ?? 'Invalid plan'), { field: issue?.path.join('.') ?? '' });
