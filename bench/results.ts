@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/src/app.ts';
+import type { Database } from '../apps/server/src/store/db.ts';
+import { testConfig } from '../apps/server/src/test/config.ts';
 
 /**
  * Writes a benchmark's RESULTS.md formatted as the repository's formatter leaves it (tables
@@ -30,3 +34,23 @@ export function benchArgs<T extends { db: string } & Record<string, string | num
 /** The p-th percentile of sorted samples. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/**
+ * A server on `db` listening on a free local port (keys of its own: a bench leaves no key file
+ * behind), its address, and a protocol call that throws on any answer but 200.
+ */
+export async function benchServer(db: Database) {
+  const { app } = await buildApp({ db, config: testConfig() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
+  const post = async (body: unknown) => {
+    const r = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
+    return r.json() as Promise<Record<string, unknown>>;
+  };
+  return { app, url, post };
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { STAFF_ROLES } from '../packages/domain/src/index.ts';
 import pt from '../packages/i18n/src/pt.json' with { type: 'json' };
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
@@ -9,20 +10,8 @@ import { logIn, RAW_KEY, visibleText } from './helpers.ts';
  * buttons, labels, tabs, headings, the menu).
  */
 
-const ROLES = [
-  'superadmin',
-  'admin',
-  'supplier',
-  'dispatchadmin',
-  'dispatcher',
-  'superagent',
-  'agent',
-  'accountingadmin',
-  'accountant',
-  'schooladmin',
-  'driver',
-  'passenger',
-];
+/** Every staff role, the school site's admin, and the people who sign in too. */
+const ROLES = [...STAFF_ROLES, 'schooladmin', 'driver', 'passenger'];
 
 /** Words of the console's English that Portuguese never uses. */
 const ENGLISH =

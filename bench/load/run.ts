@@ -11,12 +11,10 @@
  * PostgreSQL comes from BENCH_DATABASE_URL (default the local server), created and dropped.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/auth/password.hash.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../apps/server/src/seed/demo.load.ts';
 import { setPasswords } from '../../apps/server/src/store/auth.store.ts';
@@ -24,8 +22,7 @@ import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
-import { testConfig } from '../../apps/server/src/test/config.ts';
-import { benchArgs, percentile, writeResults } from '../results.ts';
+import { benchArgs, benchServer, percentile, writeResults } from '../results.ts';
 
 const args = benchArgs({ clients: 50, seconds: 60, db: 'postgres', out: 'bench/load/RESULTS.md' });
 
@@ -79,18 +76,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     await loadDemo(store);
     const loadSeconds = (performance.now() - t0) / 1000;
-    const { app } = await buildApp({ db, config: testConfig() });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
-    const post = async (body: unknown) => {
-      const r = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
-      return r.json() as Promise<Record<string, unknown>>;
-    };
+    const { app, url, post } = await benchServer(db);
     // one dispatch admin of site 1 per connection: its site is forced by the server, as in real use
     const ids: number[] = [];
     for (let i = 0; i < args.clients; i++) {

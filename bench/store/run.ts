@@ -9,20 +9,17 @@
  * later run with the same --keep reuses it without loading again).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../apps/server/src/seed/demo.load.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
-import { testConfig } from '../../apps/server/src/test/config.ts';
-import { writeResults } from '../results.ts';
+import { benchServer, writeResults } from '../results.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -120,19 +117,7 @@ async function load(url: string, token: unknown, bodies: unknown[], seconds: num
 }
 
 async function httpThroughput(db: Database, days: string[], seconds: number, clients: number) {
-  // keys of its own: the bench leaves no key file behind
-  const { app } = await buildApp({ db, config: testConfig() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
-  const post = async (body: unknown) => {
-    const r = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
-    return r.json() as Promise<Record<string, unknown>>;
-  };
+  const { app, url, post } = await benchServer(db);
   // a dispatcher: the site is forced by the server, as in real use
   const { token } = await post({ act: 'login', email: 'dispatcher@demo.local', password: DEMO_PASSWORD });
   const next = rng(100);

@@ -48,6 +48,18 @@ async function servedSession(email: string) {
   return { token, admin: await h.tokenOf('admin'), user: await userOf(email) };
 }
 
+/** The admin's change of `user`, which must go through. */
+async function changeUser(admin: string, user: { _id: number; _version: number }, data: Record<string, unknown>) {
+  const r = await h.call({
+    act: 'update',
+    col: 'users',
+    token: admin,
+    query: { _id: user._id },
+    data: { ...data, _version: user._version },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
 /** The session is refused on both servers, as the spec's invalid token. */
 async function expectEnded(token: string) {
   expect(await onTwin({ act: 'refreshtoken', token })).toEqual({
@@ -60,14 +72,7 @@ async function expectEnded(token: string) {
 describe('a session ends on every server when its account changes', () => {
   it('when the user is deactivated', async () => {
     const { token, admin, user } = await servedSession('dispatcher@test.local');
-    const r = await h.call({
-      act: 'update',
-      col: 'users',
-      token: admin,
-      query: { _id: user._id },
-      data: { status: 'inactive', _version: user._version },
-    });
-    expect(r.status).toBe(200);
+    await changeUser(admin, user, { status: 'inactive' });
     await expectEnded(token);
   });
 
@@ -81,14 +86,7 @@ describe('a session ends on every server when its account changes', () => {
 
   it('when its role changes, even to one with the same permissions', async () => {
     const { token, admin, user } = await servedSession('superagent@test.local');
-    const r = await h.call({
-      act: 'update',
-      col: 'users',
-      token: admin,
-      query: { _id: user._id },
-      data: { role: 'agent', _version: user._version },
-    });
-    expect(r.status).toBe(200);
+    await changeUser(admin, user, { role: 'agent' });
     await expectEnded(token);
     // signing in again gives the new role
     const again = await h.call({ act: 'login', email: 'superagent@test.local', password: PASSWORD });
@@ -97,14 +95,7 @@ describe('a session ends on every server when its account changes', () => {
 
   it('when its site changes', async () => {
     const { token, admin, user } = await servedSession('agent@test.local');
-    const r = await h.call({
-      act: 'update',
-      col: 'users',
-      token: admin,
-      query: { _id: user._id },
-      data: { unit: 2, _version: user._version },
-    });
-    expect(r.status).toBe(200);
+    await changeUser(admin, user, { unit: 2 });
     await expectEnded(token);
   });
 
@@ -117,14 +108,7 @@ describe('a session ends on every server when its account changes', () => {
       data: { unit: 1, name: 'Other coaches', status: 'active' },
     });
     expect(other.status).toBe(200);
-    const r = await h.call({
-      act: 'update',
-      col: 'users',
-      token: admin,
-      query: { _id: user._id },
-      data: { supplier: other.body._id, _version: user._version },
-    });
-    expect(r.status).toBe(200);
+    await changeUser(admin, user, { supplier: other.body._id });
     await expectEnded(token);
   });
 
@@ -175,14 +159,7 @@ describe('a session ends on every server when its account changes', () => {
 
   it('but not when only its name or phone changes', async () => {
     const { token, admin, user } = await servedSession('dispatchadmin@test.local');
-    const r = await h.call({
-      act: 'update',
-      col: 'users',
-      token: admin,
-      query: { _id: user._id },
-      data: { phone: '514-555-0199', _version: user._version },
-    });
-    expect(r.status).toBe(200);
+    await changeUser(admin, user, { phone: '514-555-0199' });
     expect((await onTwin({ act: 'refreshtoken', token })).status).toBe(200);
   });
 });
