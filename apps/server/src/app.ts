@@ -195,6 +195,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   if (hasWeb) await app.register(fastifyStatic, { root: dist, prefix: '/admin/' });
   app.get('/', (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
+  // the driver app lives in the same build (docs/live.md)
+  app.get('/driver', (_req, reply) => reply.redirect('/admin/driver'));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && req.url.startsWith('/admin/') && hasWeb) return reply.sendFile('index.html');
     if (req.method === 'GET' && req.url.startsWith('/admin/')) {

@@ -1,5 +1,6 @@
 export * from './auth/index.ts';
 export * from './constants.ts';
+export * from './drivers/position.ts';
 export * from './drivers/status.ts';
 export * from './errors.ts';
 export * from './fares/index.ts';
@@ -9,6 +10,7 @@ export * from './protocol/catalogue.ts';
 export * from './resources/index.ts';
 export * from './shifts/index.ts';
 export * from './templates/index.ts';
+export * from './trips/eta.ts';
 export * from './trips/route.ts';
 export * from './trips/routingSettings.ts';
 export * from './trips/status.ts';

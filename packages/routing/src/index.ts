@@ -41,6 +41,7 @@ export {
   startOf,
 } from './problem.ts';
 export { type SolveOptions, type SolveResult, solve } from './solve.ts';
+export { BLOCK_DETOUR_KM, BLOCK_RADIUS_KM, blocksOnPath, kmToSegment, legBlocked } from './travel/blocks.ts';
 // Travel times.
 export {
   DEFAULT_SPEED_BY_HOUR,

@@ -214,6 +214,24 @@ export function mayHear(p: Principal, e: ChangeEvent): boolean {
   return viewModules(e.col).some((m) => can(p.access, m, 'view'));
 }
 
+/** The driver app's caller's own drivers record: of its site and not suspended, else 403. */
+export function ownDriverRecord(p: Principal, record: StoredRecord | undefined): StoredRecord {
+  if (!record || p.role !== 'driver' || record._id !== p.driver || record.unit !== p.unit || record.suspended === true)
+    throw new Forbidden();
+  return record;
+}
+
+/**
+ * May the caller hear a driver's position (live map view, the driver's site, a supplier's user only
+ * its supplier's drivers)?
+ */
+export function mayHearPosition(p: Principal, e: { unit: number | null; suppliers: readonly number[] }): boolean {
+  const { unit, supplier } = scopeOf(p);
+  if (unit !== undefined && e.unit !== unit) return false;
+  if (supplier !== undefined && !e.suppliers.includes(supplier)) return false;
+  return can(p.access, 'liveMap', 'view');
+}
+
 /** The roles a users query is limited to, read from `role` (a value or `$in`). Empty when unrestricted. */
 export function rolesInQuery(query: unknown): unknown[] {
   if (typeof query !== 'object' || query === null) return [];

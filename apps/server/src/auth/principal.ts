@@ -24,6 +24,8 @@ export interface Principal {
   unit: number | null;
   /** The supplier a user of the supplier role works for (what it may see: access.scopeOf). */
   supplier: number | null;
+  /** The drivers record a user of the driver role signs in as (the driver app). */
+  driver: number | null;
   unitName: string | null;
   unitType: string | null;
   /** The user's site's zone (its own, else the spec's): the console's days and times follow it. */
@@ -61,6 +63,7 @@ function toPrincipal(row: SessionRow, sessionId: string): Principal {
     role,
     unit: row.unit,
     supplier: typeof doc.supplier === 'number' ? doc.supplier : null,
+    driver: role === 'driver' && typeof doc.driver === 'number' ? doc.driver : null,
     unitName: row.unit_doc?.name ?? null,
     unitType: row.unit_doc?.type ?? null,
     timeZone: siteTimeZone(row.unit_doc),

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { mayHear } from '../access/access.ts';
+import { mayHear, mayHearPosition } from '../access/access.ts';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import type { Services } from '../protocol/act.ts';
 import { type ChangeEvent, SESSIONS_EVENT } from '../store/collection.store.ts';
+import { POSITIONS_CHANNEL, type PositionEvent } from '../store/positions.store.ts';
+import { PositionFanout } from './positions.ts';
 
 /** Does this change alter what the caller may do (its user, its sessions, roles, sites)? */
 function aboutCaller(e: ChangeEvent, p: Principal): boolean {
@@ -66,6 +68,20 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   const stopFeed = await services.store.onChange((e) => {
     queue = queue.then(() => forward(e)).catch(() => undefined);
   });
+  // drivers' positions: at most one per driver a second, each console only those it may hear
+  const fanout = new PositionFanout((due) => {
+    for (const [socket, p] of clients) {
+      const data = due.filter((e) => mayHearPosition(p, e)).map(({ suppliers: _, ...pos }) => pos);
+      if (data.length) socket.send(JSON.stringify({ type: 'positions', data }));
+    }
+  });
+  const stopPositions = await services.db.listen(POSITIONS_CHANNEL, (payload) => {
+    try {
+      fanout.add(JSON.parse(payload) as PositionEvent);
+    } catch {
+      // not a position: nothing to forward
+    }
+  });
   const sweep = setInterval(() => {
     queue = queue
       .then(async () => {
@@ -76,6 +92,8 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   sweep.unref();
   return async () => {
     clearInterval(sweep);
+    fanout.stop();
+    await stopPositions();
     await stopFeed();
     await queue;
   };

@@ -54,6 +54,7 @@ export interface ActContext {
  * - collection: the module of `col` (and, for users, of the roles concerned) with the operation's action
  * - owner: only the one super account
  * - delegated: each sub-call is dispatched and checked on its own (batch)
+ * - driver: a user of the driver role linked to a drivers record, on a site whose driver app add-on is on
  */
 export type Permission =
   | { kind: 'public' }
@@ -65,7 +66,8 @@ export type Permission =
   | { kind: 'owner' }
   /** Any of view, create or edit on the module of the resource the body names (`resource`). */
   | { kind: 'resource' }
-  | { kind: 'delegated'; acts: readonly ActName[] };
+  | { kind: 'delegated'; acts: readonly ActName[] }
+  | { kind: 'driver' };
 
 export interface Act {
   permission: Permission;

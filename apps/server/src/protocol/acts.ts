@@ -1,13 +1,16 @@
 import type { ActName } from '@tc/domain';
 import { collectionActs } from '../acts/collections/collection.acts.ts';
+import { driverAppActs } from '../acts/drivers/driverApp.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { driverStatusActs } from '../acts/drivers/driverStatus.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
 import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
 import { shuttleBookingActs } from '../acts/jobs/shuttleBooking.ts';
+import { liveActs } from '../acts/live/live.acts.ts';
 import { optionActs } from '../acts/options/options.acts.ts';
 import { outboxActs } from '../acts/outbox/outbox.acts.ts';
 import { parentActs } from '../acts/parents/parents.acts.ts';
+import { roadBlockActs } from '../acts/roadblocks/roadblocks.acts.ts';
 import { roleActs } from '../acts/roles/roles.acts.ts';
 import { sessionActs } from '../acts/session/session.acts.ts';
 import { shiftActs } from '../acts/shifts/shifts.acts.ts';
@@ -25,6 +28,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...parentActs,
   ...driverActs,
   ...driverStatusActs,
+  ...driverAppActs,
   ...shiftActs,
   ...shiftBookingActs,
   ...shuttleBookingActs,
@@ -33,4 +37,6 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...routeActs,
   ...outboxActs,
   ...optionActs,
+  ...roadBlockActs,
+  ...liveActs,
 };

@@ -1,4 +1,4 @@
-import { collectionDef, type ModuleKey } from '@tc/domain';
+import { ADD_ONS_SETTING, addOnCodes, collectionDef, ERROR_TEXTS, MODULES, type ModuleKey } from '@tc/domain';
 import {
   actionFor,
   type CollectionOp,
@@ -14,9 +14,11 @@ import {
 } from '../access/access.ts';
 import { idOf } from '../acts/collections/collection.acts.ts';
 import type { Principal } from '../auth/principal.ts';
+import { siteSetting } from '../store/auth.store.ts';
 import type { StoredRecord } from '../store/collection.store.ts';
+import type { Queryable } from '../store/db.ts';
 import type { ActContext, Permission } from './act.ts';
-import { BadRequest, Forbidden } from './errors.ts';
+import { BadRequest, Forbidden, HttpError } from './errors.ts';
 
 /** Enforces an act's declared permission before it runs. */
 export async function authorize(permission: Permission, ctx: ActContext, p: Principal): Promise<void> {
@@ -39,6 +41,11 @@ export async function authorize(permission: Permission, ctx: ActContext, p: Prin
       return;
     case 'collection':
       await authorizeCollection(permission.op, ctx, p);
+      return;
+    case 'driver':
+      if (p.role !== 'driver' || p.driver === null) throw new HttpError(403, ERROR_TEXTS.notDriver, {}, 'notDriver');
+      if (!(await addOnActive(ctx.services.db, p.unit, MODULES.driverApp.code)))
+        throw new HttpError(403, ERROR_TEXTS.driverAppOff, {}, 'driverAppOff');
       return;
   }
 }
@@ -119,4 +126,9 @@ async function rolesConcerned(
   // of the roles actually selected, which the guard limits the WHERE to
   const found = await ctx.services.store.distinctValues('users', 'role', body.query, scopeOf(p));
   return found.length ? found : [undefined];
+}
+
+/** Is the add-on module `code` switched on for `unit` (the "add-on modules" setting, the site's own first)? */
+export async function addOnActive(db: Queryable, unit: number | null, code: string): Promise<boolean> {
+  return addOnCodes(await siteSetting(db, unit, ADD_ONS_SETTING)).includes(code);
 }

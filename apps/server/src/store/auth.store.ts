@@ -20,8 +20,8 @@ export interface SessionRow {
   owner: string | null;
 }
 
-/** What of a user (`u`) its sessions hold to: a change of role, site or supplier ends them. */
-const SESSION_STAMP = `jsonb_build_array(u.doc->'role', u.unit, u.doc->'supplier')`;
+/** What of a user (`u`) its sessions hold to: a change of role, site, supplier or driver record ends them. */
+const SESSION_STAMP = `jsonb_build_array(u.doc->'role', u.unit, u.doc->'supplier', u.doc->'driver')`;
 
 /** One query: the session (not ended), its user, the user's role and site, and the owner's id. */
 export async function findSession(db: Queryable, userId: number, sessionId: string): Promise<SessionRow | undefined> {
@@ -168,6 +168,16 @@ export async function settingsFor(db: Queryable, unit: number | null) {
     [unit],
   );
   return r.rows;
+}
+
+/** A setting's value for `unit`: the site's own when it has one, else the global one. */
+export async function siteSetting(db: Queryable, unit: number | null, name: string): Promise<unknown> {
+  const r = await db.query<{ value: unknown }>(
+    `SELECT doc->'value' AS value FROM "settings" WHERE doc->>'name' = $1 AND (unit IS NULL OR unit = $2)
+     ORDER BY unit NULLS LAST LIMIT 1`,
+    [name, unit],
+  );
+  return r.rows[0]?.value;
 }
 
 export async function countUsersByRole(db: Queryable): Promise<{ role: string; count: number }[]> {

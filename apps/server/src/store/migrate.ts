@@ -59,6 +59,27 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       UPDATE auth_sessions SET revoked_at = now() WHERE revoked_at IS NULL;
     `,
   },
+  {
+    // the driver app's positions (docs/live.md): each driver's last one, and a bounded track per trip;
+    // a stream of measurements, not records: no history, no versions
+    version: 4,
+    sql: `
+      CREATE TABLE driver_positions (
+        driver integer PRIMARY KEY,
+        unit integer,
+        lat double precision NOT NULL,
+        lon double precision NOT NULL,
+        heading double precision,
+        speed double precision,
+        accuracy double precision,
+        time bigint NOT NULL,
+        trip integer,
+        received_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      CREATE INDEX driver_positions_unit ON driver_positions (unit);
+      CREATE TABLE trip_tracks (trip integer PRIMARY KEY, points jsonb NOT NULL DEFAULT '[]'::jsonb);
+    `,
+  },
 ];
 
 /** Applies pending migrations, then creates or extends each collection's table from the registry. */

@@ -6,7 +6,8 @@ import {
   newPasswordRule,
   passwordGiven,
 } from '../auth/passwords.ts';
-import { DRIVER_ACTIONS } from '../drivers/status.ts';
+import { DRIVER_TRIP_ACTIONS, type LivePosition, positionSchema } from '../drivers/position.ts';
+import { DRIVER_ACTIONS, type DriverStatus } from '../drivers/status.ts';
 import { ERROR_TEXTS } from '../errors.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
@@ -290,6 +291,78 @@ export const ACT_CATALOGUE = {
     }),
     answer: answer<StoredDoc>(),
   },
+  // ---- the driver app (add-on module 500; docs/live.md): the caller is a driver of its own site
+  /** The driver's day: its record, its status and today's trips with their riders in stop order. */
+  driverday: { request: z.object({}), answer: answer<DriverDay>() },
+  /**
+   * A trip action taken by the trip's driver, on the trip as it now is (no `_version`: actions
+   * queued offline replay in order); `at` is when the driver took it (epoch ms, not ahead of now).
+   * `reply` answers dispatch's messages with `text`.
+   */
+  drivertrip: {
+    request: z.object({
+      id: recordId('id'),
+      action: z.enum([...DRIVER_TRIP_ACTIONS, 'reply'], { error: vk('oneOf') }),
+      job: recordId('job').optional(),
+      text: z.string().trim().min(1, vk('required')).max(2000).optional(),
+      dropAll: z.boolean().optional(),
+      at: z.number().int().positive().optional(),
+    }),
+    answer: answer<StoredDoc>(),
+  },
+  /** The driver goes online, on a break, back from it or offline. */
+  driverself: {
+    request: z.object({ action: z.enum(DRIVER_ACTIONS, { error: vk('oneOf') }) }),
+    answer: answer<{ driverStatus: DriverStatus }>(),
+  },
+  /** The driver's position; `stored` is false when it came too soon after the last or is older than it. */
+  driverposition: { request: positionSchema, answer: answer<{ stored: boolean }>() },
+  /** The last position of every driver the caller may see (live map view), of one site or all its own. */
+  livepositions: {
+    request: z.object({ unit: z.number().int().positive().optional() }),
+    answer: answer<{ data: LivePosition[] }>(),
+  },
+  /** A trip's driven track, oldest first: [lat, lon, epoch ms]. */
+  triptrack: {
+    request: z.object({ trip: recordId('trip') }),
+    answer: answer<{ points: [number, number, number][] }>(),
+  },
+  /**
+   * A trip as it runs: its vehicle's last position, the stops left (planned time; with predictive
+   * ETA, 560, the ETA and whether it is late) and the way ahead ([lng, lat]; `estimated`: straight
+   * legs, no route server answered).
+   */
+  triplive: { request: z.object({ trip: recordId('trip') }), answer: answer<TripLive>() },
+  /**
+   * The point of the nearest road (the site's "map route server", /nearest/v1; its `name`); `snapped`
+   * false when it found none or `server` is false (no server set): the point comes back as sent.
+   */
+  nearestroad: {
+    request: z.object({
+      lat: positionSchema.shape.lat,
+      lon: positionSchema.shape.lon,
+      unit: z.number().int().positive().optional(),
+    }),
+    answer: answer<{ lat: number; lon: number; name: string; snapped: boolean; server: boolean }>(),
+  },
+  /** The road blocks screen's Save: new blocks and blocks removed in one transaction, then the rebuild. */
+  saveroadblocks: {
+    request: z.object({
+      unit: z.number().int().positive().optional(),
+      create: z
+        .array(
+          z.object({ lat: positionSchema.shape.lat, lon: positionSchema.shape.lon, name: z.string().trim().max(300) }),
+        )
+        .max(500),
+      delete: z.array(z.number().int().positive()).max(500),
+    }),
+    answer: answer<{ created: number[]; deleted: number; flagged: number[] }>(),
+  },
+  /** Recomputes what routing avoids from the site's road blocks and flags the planned trips that cross one. */
+  rebuildroadblocks: {
+    request: z.object({ unit: z.number().int().positive().optional() }),
+    answer: answer<{ blocks: number; flagged: number[] }>(),
+  },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and
@@ -308,6 +381,46 @@ export const ACT_CATALOGUE = {
 } as const;
 
 export type ActName = keyof typeof ACT_CATALOGUE;
+
+/** The `triplive` answer. */
+export interface TripLive {
+  position: LivePosition | null;
+  /** Are ETAs computed (the predictive ETA add-on is on for the trip's site)? */
+  eta: boolean;
+  stops: {
+    kind: 'pickup' | 'dropoff';
+    job: number;
+    name: string;
+    address: string;
+    at: string | null;
+    eta: string | null;
+    late: boolean;
+  }[];
+  route: { coordinates: [number, number][]; estimated: boolean; server: boolean } | null;
+}
+
+/** A rider of a driver's trip as the driver app shows it. */
+export interface DriverRider {
+  _id: number;
+  name: string;
+  phone: string | null;
+  status: string;
+  seats: number;
+  from: string;
+  to: string;
+  fromPoint: { lat: number; lon: number } | null;
+  toPoint: { lat: number; lon: number } | null;
+  date: string;
+  notes: string | null;
+}
+
+/** The `driverday` answer. */
+export interface DriverDay {
+  driver: { _id: number; name: string; driverStatus: DriverStatus; car: number | null; carLabel: string | null };
+  day: string;
+  timeZone: string;
+  trips: (StoredDoc & { riders: DriverRider[] })[];
+}
 /** What a client sends for an act (besides `act` and `token`). */
 export type ActRequest<K extends ActName> = z.input<(typeof ACT_CATALOGUE)[K]['request']>;
 /** What the act receives once the server parsed the request. */

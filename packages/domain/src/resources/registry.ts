@@ -243,6 +243,8 @@ const collections: CollectionDef[] = [
       messages: 'json',
       plan: 'json',
       rules: 'json',
+      /** The road blocks its way passes (rebuildroadblocks). */
+      blocked: 'ids',
     },
     hot: ['status', 'date'],
     indexes: [

@@ -1,3 +1,4 @@
+import { BLOCK_DETOUR_KM, legBlocked } from './blocks.ts';
 import type { LatLng, RouteGeometry, TravelMatrix, TravelTimeProvider } from './types.ts';
 
 const EARTH_KM = 6371.0088;
@@ -18,6 +19,8 @@ export interface EstimatorOptions {
   speedByHour?: number[];
   /** Offset of local time from UTC in minutes, to read the hour of day (default 0). */
   utcOffsetMinutes?: number;
+  /** Road blocks: a leg passing one costs BLOCK_DETOUR_KM more (blocks.ts). */
+  blocks?: readonly LatLng[];
 }
 
 /** 25 km/h at the rush hours (7-9 h, 16-18 h), 45 km/h at night, 35 km/h otherwise. */
@@ -33,8 +36,10 @@ export class EstimatedTravelTimes implements TravelTimeProvider {
   private readonly detour: number;
   private readonly speeds: readonly number[];
   private readonly offset: number;
+  private readonly blocks: readonly LatLng[];
 
   constructor(opts: EstimatorOptions = {}) {
+    this.blocks = opts.blocks ?? [];
     this.detour = opts.detourFactor ?? 1.3;
     this.speeds = opts.speedByHour ?? DEFAULT_SPEED_BY_HOUR;
     this.offset = opts.utcOffsetMinutes ?? 0;
@@ -51,7 +56,7 @@ export class EstimatedTravelTimes implements TravelTimeProvider {
 
   matrixSync(points: LatLng[], departAt?: number): TravelMatrix {
     const speed = this.speedAt(departAt);
-    const km = points.map((a) => points.map((b) => greatCircleKm(a, b) * this.detour));
+    const km = points.map((a) => points.map((b) => this.legKm(a, b)));
     return { km, minutes: km.map((row) => row.map((d) => (60 * d) / speed)), estimated: true };
   }
 
@@ -64,7 +69,7 @@ export class EstimatedTravelTimes implements TravelTimeProvider {
     for (let k = 1; k < points.length; k++) {
       const a = points[k - 1];
       const b = points[k];
-      if (a && b) km += greatCircleKm(a, b) * this.detour;
+      if (a && b) km += this.legKm(a, b);
     }
     return {
       coordinates: points.map((p) => [p.lng, p.lat]),
@@ -72,6 +77,12 @@ export class EstimatedTravelTimes implements TravelTimeProvider {
       minutes: (60 * km) / this.speedAt(departAt),
       estimated: true,
     };
+  }
+
+  /** A leg's road km: straight line × detour factor, plus the way around a road block it passes. */
+  legKm(a: LatLng, b: LatLng): number {
+    const km = greatCircleKm(a, b) * this.detour;
+    return this.blocks.length > 0 && a !== b && legBlocked(a, b, this.blocks) ? km + BLOCK_DETOUR_KM : km;
   }
 
   async nearest(point: LatLng): Promise<LatLng> {

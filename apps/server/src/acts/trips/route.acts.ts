@@ -21,8 +21,6 @@ import {
   withinDay,
 } from '@tc/domain';
 import {
-  EstimatedTravelTimes,
-  OsrmTravelTimes,
   PLACEHOLDER_PREFIX,
   type PlanResult,
   placeholderDrivers,
@@ -35,6 +33,7 @@ import { type Act, requestOf, requirePrincipal, type Services } from '../../prot
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import type { Doc, Scope } from '../../store/collection.store.ts';
 import { zoneOf } from '../jobs/booking.ts';
+import { travelTimes } from './travel.ts';
 
 type Point = { address?: string; lat?: number; lon?: number };
 const located = (p: unknown): p is Required<Pick<Point, 'lat' | 'lon'>> & Point =>
@@ -220,19 +219,6 @@ async function standIns(services: Services, unit: number, day: string, zone: str
     shiftEnd: epochOf(zone, `${day} 23:59`) + 3 * 3600_000,
     start: centre,
   });
-}
-
-/** The travel times: the site's "map route server" when set (OSRM-compatible), else the estimator. */
-async function travelTimes(services: Services, unit: number) {
-  const { data } = await services.store.find(
-    'settings',
-    { query: { name: 'map route server', unit: { $in: [unit, null] } }, limit: 10 },
-    {},
-  );
-  const server = [...data].sort((a, b) => (a.unit === null ? 1 : 0) - (b.unit === null ? 1 : 0))[0]?.value;
-  return typeof server === 'string' && /^https?:\/\//.test(server)
-    ? new OsrmTravelTimes({ baseUrl: server, timeoutMs: 8000 })
-    : new EstimatedTravelTimes();
 }
 
 /** The plan as the console previews it and `routewrite` takes it back. */

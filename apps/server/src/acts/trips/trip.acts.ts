@@ -315,46 +315,72 @@ const tripaction: Act = {
   run: async (ctx): Promise<StoredDoc> => {
     const p = requirePrincipal(ctx);
     const req = requestOf(ctx, 'tripaction');
-    const scope = scopeOf(p);
-    const { services } = ctx;
-    const actor = { id: p.id, name: p.name };
-    return services.store.withUniqueLock('trips', false, async (tx) => {
-      const trip = await services.store.getInScope('trips', req.id, scope, 'write', tx);
-      if (trip._version !== req._version) throw new VersionConflict();
-      const status = isTripStatus(trip.status) ? trip.status : 'new';
-      if (!mayTakeTripAction(status, req.action))
-        throw new HttpError(
-          409,
-          tripActionRefusal(status, req.action),
-          { tripStatus: status, action: req.action },
-          'tripAction',
-        );
-      const ids = (trip.stops as number[] | undefined) ?? [];
-      const { data: riders } = await services.store.find(
-        'jobs',
-        { query: { _id: { $in: ids } }, limit: 1000 },
-        scope,
-        tx,
-      );
-      const now = localDateTime(await zoneOf(services, trip.unit, tx));
-      const run: Run = { services, actor, scope, tx, trip, riders, now };
-      const patch = await apply(run, req.action, req);
-      const next = tripStatusAfter(req.action, status, run.riders.map(statusOf));
-      const updated = await services.store.update(
-        'trips',
-        trip._id,
-        { status: next, ...patch },
-        trip._version,
-        actor,
-        scope,
-        tx,
-      );
-      // released: the trip is no more (its history keeps it); its riders wait to be routed again
-      if (req.action === 'release') await services.store.delete('trips', { _id: trip._id }, actor, scope, tx);
-      return updated;
-    });
+    return takeTripAction(ctx.services, { id: p.id, name: p.name }, scopeOf(p), req, { version: req._version });
   },
 };
+
+export interface TripActionRequest {
+  id: number;
+  action: TripAction;
+  job?: number;
+  trip?: number;
+  driver?: number;
+  car?: number;
+  text?: string;
+  dropAll?: boolean;
+}
+
+/**
+ * One action on one trip in one transaction: on the version `version` when given (a dispatcher's
+ * screen), else on the trip as it is (the driver app's queued actions); `driver`: only a trip of
+ * that driver; `at`: when it was taken (epoch ms, at most now) for the riders' actual times.
+ */
+export async function takeTripAction(
+  services: Services,
+  actor: Actor,
+  scope: Scope,
+  req: TripActionRequest,
+  opts: { version?: number; driver?: number; at?: number } = {},
+): Promise<StoredDoc> {
+  return services.store.withUniqueLock('trips', false, async (tx) => {
+    const trip = await services.store.getInScope('trips', req.id, scope, 'write', tx);
+    if (opts.driver !== undefined && trip.driver !== opts.driver)
+      throw new HttpError(404, ERROR_TEXTS.notFound, {}, 'notFound');
+    if (opts.version !== undefined && trip._version !== opts.version) throw new VersionConflict();
+    const status = isTripStatus(trip.status) ? trip.status : 'new';
+    if (!mayTakeTripAction(status, req.action))
+      throw new HttpError(
+        409,
+        tripActionRefusal(status, req.action),
+        { tripStatus: status, action: req.action },
+        'tripAction',
+      );
+    const ids = (trip.stops as number[] | undefined) ?? [];
+    const { data: riders } = await services.store.find(
+      'jobs',
+      { query: { _id: { $in: ids } }, limit: 1000 },
+      scope,
+      tx,
+    );
+    const zone = await zoneOf(services, trip.unit, tx);
+    const now = localDateTime(zone, opts.at === undefined ? undefined : Math.min(opts.at, Date.now()));
+    const run: Run = { services, actor, scope, tx, trip, riders, now };
+    const patch = await apply(run, req.action, req as unknown as Record<string, unknown>);
+    const next = tripStatusAfter(req.action, status, run.riders.map(statusOf));
+    const updated = await services.store.update(
+      'trips',
+      trip._id,
+      { status: next, ...patch },
+      trip._version,
+      actor,
+      scope,
+      tx,
+    );
+    // released: the trip is no more (its history keeps it); its riders wait to be routed again
+    if (req.action === 'release') await services.store.delete('trips', { _id: trip._id }, actor, scope, tx);
+    return updated;
+  });
+}
 
 /**
  * A trip marked as a favourite of the caller, or no longer (the logged-in user's favoriteTrips,

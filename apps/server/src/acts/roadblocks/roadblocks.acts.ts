@@ -1,0 +1,149 @@
+import { isTripStatus, localDay, PLANNED_TRIP_STATUSES, RUNNING_TRIP_STATUSES, type StoredDoc } from '@tc/domain';
+import { blocksOnPath, type LatLng } from '@tc/routing';
+import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
+import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
+import type { Actor, Scope } from '../../store/collection.store.ts';
+import type { Queryable } from '../../store/db.ts';
+import { zoneOf } from '../jobs/booking.ts';
+import { roadBlocksOf, routeServerOf } from '../trips/travel.ts';
+
+/**
+ * The road blocks screen (/roadBlocks; docs/live.md): the nearest road of a click through the
+ * site's map route server, Save (new and removed blocks in one transaction) and the rebuild that
+ * flags the trips whose route passes a block.
+ */
+
+const NEAREST_TIMEOUT_MS = 8000;
+
+/** The route server's nearest road point: POST {host}/nearest/v1/driving/{lng},{lat} (spec section 7). */
+async function nearestOnServer(host: string, lat: number, lon: number) {
+  const res = await fetch(`${host}/nearest/v1/driving/${lon.toFixed(6)},${lat.toFixed(6)}?number=1`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(NEAREST_TIMEOUT_MS),
+  });
+  if (!res.ok) return undefined;
+  const body = (await res.json().catch(() => undefined)) as
+    | { code?: unknown; waypoints?: { name?: unknown; location?: unknown }[] }
+    | undefined;
+  const wp = body?.code === 'Ok' && Array.isArray(body.waypoints) ? body.waypoints[0] : undefined;
+  const loc = wp?.location;
+  if (!Array.isArray(loc) || typeof loc[0] !== 'number' || typeof loc[1] !== 'number') return undefined;
+  return { lat: loc[1], lon: loc[0], name: typeof wp?.name === 'string' ? wp.name : '' };
+}
+
+const nearestroad: Act = {
+  permission: { kind: 'module', module: 'liveMap', action: 'view' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const { lat, lon, unit } = requestOf(ctx, 'nearestroad');
+    const host = await routeServerOf(ctx.services, requireSiteOfCall(p, unit));
+    if (!host) return { lat, lon, name: '', snapped: false, server: false };
+    const found = await nearestOnServer(host, lat, lon).catch(() => undefined);
+    return found ? { ...found, snapped: true, server: true } : { lat, lon, name: '', snapped: false, server: true };
+  },
+};
+
+interface TripPath {
+  trip: StoredDoc;
+  path: LatLng[];
+}
+
+/** A trip's way in stop order: each pickup at its rider's from, each drop-off at its to. */
+async function pathsOf(services: Services, trips: StoredDoc[], scope: Scope, tx: Queryable): Promise<TripPath[]> {
+  const ids = trips.flatMap((t) => (t.stops as number[] | undefined) ?? []);
+  const { data: jobs } = ids.length
+    ? await services.store.find('jobs', { query: { _id: { $in: ids } }, limit: 10_000 }, scope, tx)
+    : { data: [] };
+  const byId = new Map(jobs.map((j) => [j._id, j]));
+  const at = (place: unknown): LatLng[] => {
+    const p = place as { lat?: unknown; lon?: unknown } | undefined;
+    return typeof p?.lat === 'number' && typeof p.lon === 'number' ? [{ lat: p.lat, lng: p.lon }] : [];
+  };
+  return trips.map((trip) => {
+    const plan = (trip.plan as { kind: string; jobs: number[] }[] | undefined) ?? [];
+    const stops = (trip.stops as number[] | undefined) ?? [];
+    const path = plan.length
+      ? plan.flatMap((s) => s.jobs.flatMap((id) => at(s.kind === 'dropoff' ? byId.get(id)?.to : byId.get(id)?.from)))
+      : [...stops.flatMap((id) => at(byId.get(id)?.from)), ...stops.flatMap((id) => at(byId.get(id)?.to))];
+    return { trip, path };
+  });
+}
+
+/**
+ * Flags the site's trips of today on that have not ended whose way passes a road block (`blocked`:
+ * the blocks' ids) and clears the flag of those that no longer do; answers the flagged trips.
+ */
+async function rebuild(services: Services, unit: number, actor: Actor, scope: Scope, tx: Queryable) {
+  const blocks = await roadBlocksOf(services, unit, tx);
+  const day = localDay(await zoneOf(services, unit, tx));
+  const { data: trips } = await services.store.find(
+    'trips',
+    {
+      query: { date: { $gte: `${day} 00:00` }, status: { $in: [...PLANNED_TRIP_STATUSES, ...RUNNING_TRIP_STATUSES] } },
+      limit: 10_000,
+    },
+    { ...scope, unit },
+    tx,
+  );
+  const flagged: number[] = [];
+  for (const { trip, path } of await pathsOf(services, trips, scope, tx)) {
+    if (!isTripStatus(trip.status)) continue;
+    const hit = blocksOnPath(path, blocks).map((i) => blocks[i]?._id as number);
+    const before = (trip.blocked as number[] | undefined) ?? [];
+    if (hit.length) flagged.push(trip._id);
+    if (hit.join() !== before.join())
+      await services.store.update(
+        'trips',
+        trip._id,
+        { blocked: hit.length ? hit : null },
+        trip._version,
+        actor,
+        scope,
+        tx,
+      );
+  }
+  return { blocks: blocks.length, flagged };
+}
+
+const saveroadblocks: Act = {
+  permission: { kind: 'module', module: 'liveMap', action: 'view' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const req = requestOf(ctx, 'saveroadblocks');
+    const unit = requireSiteOfCall(p, req.unit);
+    const scope = { ...scopeOf(p), unit };
+    const actor = { id: p.id, name: p.name };
+    const { store } = ctx.services;
+    return store.db.tx(async (tx) => {
+      await store.lock(tx, `roadblocks:${unit}`);
+      const deleted = req.delete.length
+        ? await store.delete('roadblocks', { _id: { $in: req.delete } }, actor, scope, tx)
+        : 0;
+      const docs = req.create.map((b) => ({
+        unit,
+        lat: b.lat,
+        lon: b.lon,
+        name: b.name || `${b.lat.toFixed(5)}, ${b.lon.toFixed(5)}`,
+      }));
+      const created = docs.length ? await store.insertMany('roadblocks', docs, actor, scope, tx) : [];
+      const { flagged } = await rebuild(ctx.services, unit, actor, scope, tx);
+      return { created, deleted, flagged };
+    });
+  },
+};
+
+const rebuildroadblocks: Act = {
+  permission: { kind: 'module', module: 'liveMap', action: 'view' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const { unit } = requestOf(ctx, 'rebuildroadblocks');
+    const site = requireSiteOfCall(p, unit);
+    const { store } = ctx.services;
+    return store.db.tx(async (tx) => {
+      await store.lock(tx, `roadblocks:${site}`);
+      return rebuild(ctx.services, site, { id: p.id, name: p.name }, { ...scopeOf(p), unit: site }, tx);
+    });
+  },
+};
+
+export const roadBlockActs = { nearestroad, saveroadblocks, rebuildroadblocks };
