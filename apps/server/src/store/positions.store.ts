@@ -41,11 +41,7 @@ const live = (r: PositionRow): LivePosition => ({
  * kept position joins its trip's track when the trip is the driver's, and is announced with the
  * driver's suppliers. Answers whether it was kept.
  */
-export async function recordPosition(
-  db: Database,
-  driver: number,
-  pos: PositionInput,
-): Promise<boolean> {
+export async function recordPosition(db: Database, driver: number, pos: PositionInput): Promise<boolean> {
   return db.tx(async (tx) => {
     const kept = await tx.query<PositionRow & { suppliers: unknown }>(
       `WITH me AS (
