@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The lead's server in development; API_URL points elsewhere.
 const server = process.env.API_URL ?? 'http://localhost:8080';
@@ -9,7 +10,24 @@ const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   base: '/admin/',
   root: dir('.'),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The driver app is installable and opens without network (docs/live.md): a service worker
+    // (Workbox) precaches the build for /admin/driver only; the console is left as it is. The
+    // driver app registers it and links its own manifest (public/driver.webmanifest).
+    VitePWA({
+      injectRegister: null,
+      manifest: false,
+      registerType: 'autoUpdate',
+      scope: '/admin/driver',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        navigateFallback: '/admin/index.html',
+        navigateFallbackAllowlist: [/^\/admin\/driver/],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // The workspace packages ship TypeScript sources; point at them directly.
     alias: [

@@ -6,6 +6,8 @@ import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
 import { ShuttleBookingPage } from '#src/features/jobs/ShuttleBookingPage.tsx';
+import { LiveMapPage } from '#src/features/live/LiveMapPage.tsx';
+import { RoadBlocksPage } from '#src/features/live/RoadBlocksPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
@@ -54,6 +56,10 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         return <OnlineDriversPage />;
       case 'timeline':
         return <TimelinePage />;
+      case 'liveMap':
+        return <LiveMapPage />;
+      case 'roadBlocks':
+        return <RoadBlocksPage />;
       case 'dashboard':
       case undefined:
         break;

@@ -4,6 +4,7 @@ import { ForgotPasswordPage } from '#src/features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '#src/features/auth/LoginPage.tsx';
 import { LogoutPage } from '#src/features/auth/LogoutPage.tsx';
 import { ResetPasswordPage } from '#src/features/auth/ResetPasswordPage.tsx';
+import { DriverApp } from '#src/features/driver/DriverApp.tsx';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { HomeRoute } from './HomeRoute.tsx';
 import { ScreenGuard } from './ScreenGuard.tsx';
@@ -54,6 +55,8 @@ export function appRoutes(): RouteObject[] {
 
 function routeTree(): RouteObject[] {
   return [
+    // the driver app: its own sign-in and page, outside the console (docs/live.md)
+    { path: 'driver', element: <DriverApp /> },
     {
       element: <GuestOnly />,
       children: [

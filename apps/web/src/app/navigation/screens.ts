@@ -45,7 +45,7 @@ export interface ScreenDef {
   wording?: Wording;
   subRoutes?: SubRoute[];
   /** Screen implemented by a feature instead of the placeholder. */
-  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'onlineDrivers' | 'timeline';
+  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'onlineDrivers' | 'timeline' | 'liveMap' | 'roadBlocks';
 }
 
 const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
@@ -103,8 +103,8 @@ export const SCREENS: Record<string, ScreenDef> = {
   students: resourceScreen('students', { screen: 'students', subRoutes: crud }),
   employees: resourceScreen('employees', { screen: 'employees', subRoutes: crud }),
   vehicles: resourceScreen('vehicles', { wording: 'vehicles', subRoutes: crud }),
-  livemap: { key: 'livemap', path: '/livemap', module: 'liveMap' },
-  roadBlocks: { key: 'roadBlocks', path: '/roadBlocks', module: 'liveMap' },
+  livemap: { key: 'livemap', path: '/livemap', module: 'liveMap', feature: 'liveMap' },
+  roadBlocks: { key: 'roadBlocks', path: '/roadBlocks', module: 'liveMap', feature: 'roadBlocks' },
   driverShifts: resourceScreen('driverShifts', {
     subRoutes: [create, { path: 'multi', action: 'create', page: 'multi' }, edit],
   }),

@@ -21,6 +21,8 @@ export interface MapFrameProps {
   invalid?: boolean;
   /** A place search above the map (inputs have one; a map that only shows has none). */
   search?: boolean;
+  /** The map's height (default MAP_HEIGHT, an input's). */
+  height?: number | string;
   children?: ReactNode;
 }
 
@@ -43,7 +45,15 @@ function MapChrome({ label }: { label: string }) {
 }
 
 /** A Leaflet map with the site's tiles (the "map tiles" setting, else OpenStreetMap) and translated zoom buttons. */
-export function MapFrame({ label, center, zoom, invalid, search = true, children }: MapFrameProps) {
+export function MapFrame({
+  label,
+  center,
+  zoom,
+  invalid,
+  search = true,
+  height = MAP_HEIGHT,
+  children,
+}: MapFrameProps) {
   const { t } = useTranslation();
   const { settings, user } = useSession();
   const tiles = tileSourceOf(settings, user?.unit);
@@ -64,13 +74,7 @@ export function MapFrame({ label, center, zoom, invalid, search = true, children
           border: `1px solid ${invalid ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
         }}
       >
-        <MapContainer
-          ref={setMap}
-          center={center}
-          zoom={zoom}
-          zoomControl={false}
-          style={{ height: MAP_HEIGHT, width: '100%' }}
-        >
+        <MapContainer ref={setMap} center={center} zoom={zoom} zoomControl={false} style={{ height, width: '100%' }}>
           <MapChrome label={label} />
           <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />
           <ZoomControl

@@ -18,6 +18,7 @@ import { blacklist, fares, shuttles } from './fleet.ts';
 import { jobs } from './jobs.ts';
 
 export { LOCATION_REF, RIDER_REF, SHIFT_REF } from './jobs.ts';
+export { AREA_TYPES } from './places.ts';
 export { CAR_REF, DRIVER_REF } from './trips.ts';
 
 import { parents } from './parents.ts';

@@ -1,0 +1,431 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Checkbox,
+  CloseButton,
+  Group,
+  MultiSelect,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AREA_TYPES,
+  DRIVER_STATUSES,
+  localDay,
+  MAP,
+  POSITION_STALE_MS,
+  type RefSpec,
+  type ResourceDef,
+  resourceByKey,
+  type StoredDoc,
+} from '@tc/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Polygon, Polyline, useMap } from 'react-leaflet';
+import { Link } from 'react-router';
+import { call } from '#src/api/client.ts';
+import { find } from '#src/api/find.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSession } from '#src/app/session/useSession.ts';
+import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { MapFrame, paletteColor } from '#src/components/map/index.ts';
+import { PageTitle } from '#src/components/PageTitle.tsx';
+import { StatusBadge } from '#src/components/StatusBadge.tsx';
+import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
+import { useLivePositions } from './useLivePositions.ts';
+import { type Vehicle, VehicleLayer } from './vehicleLayer.ts';
+
+const TRIPS = resourceByKey('trips') as ResourceDef;
+const refOf = (field: string) => TRIPS.references?.find((r) => r.field === field)?.ref as RefSpec;
+
+type Driver = StoredDoc & {
+  firstName?: string;
+  lastName?: string;
+  driverStatus?: string;
+  car?: number;
+  suppliers?: number[];
+};
+type Trip = StoredDoc & {
+  status?: string;
+  driver?: number;
+  car?: number;
+  service?: number;
+  supplier?: number;
+  date?: string;
+};
+type Area = StoredDoc & { name?: string; type?: string; color?: string; map?: { lat: number; lon: number }[] };
+
+/** Trips that are the day's work still (the live map shows no canceled or done trip). */
+const OPEN = ['new', 'sent', 'approved', 'in route', 'picking up'];
+const RUNNING = ['in route', 'picking up'];
+
+/** Draws the vehicles on the map's canvas (VehicleLayer) and follows the one asked to. */
+function Vehicles({
+  vehicles,
+  selected,
+  follow,
+  onPick,
+}: {
+  vehicles: Vehicle[];
+  selected: number | null;
+  follow: boolean;
+  onPick: (driver: number) => void;
+}) {
+  const map = useMap();
+  const layer = useRef<VehicleLayer | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  useEffect(() => {
+    const made = new VehicleLayer(map, (d) => pick.current(d));
+    layer.current = made;
+    return () => {
+      made.remove();
+      layer.current = null;
+    };
+  }, [map]);
+  useEffect(() => {
+    layer.current?.set(vehicles, selected);
+    const v = follow && selected !== null ? vehicles.find((x) => x.driver === selected) : undefined;
+    if (v) map.panTo([v.lat, v.lon], { animate: true, duration: 0.3 });
+  }, [vehicles, selected, follow, map]);
+  return null;
+}
+
+/**
+ * /livemap (spec section 2; docs/live.md): every vehicle at its driver's last position, coloured by
+ * the driver's status with its heading, clustered when zoomed out, moving as positions come over
+ * the socket; a click opens the driver, its vehicle, its trip, the stops left and their ETAs, and
+ * draws the way ahead; the site's areas as polygons; filters by status, service and supplier.
+ */
+export function LiveMapPage() {
+  const { t, i18n } = useTranslation();
+  const { site } = useSite();
+  const { mapCenter } = useSession();
+  const zone = useSiteTimeZone();
+  const day = localDay(zone);
+  const { positions, version, error } = useLivePositions(site);
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [service, setService] = useState<string | null>(null);
+  const [supplier, setSupplier] = useState<string | null>(null);
+  const [areaTypes, setAreaTypes] = useState<string[]>([...AREA_TYPES]);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [follow, setFollow] = useState(false);
+  const siteQuery = site === null ? {} : { unit: site };
+
+  const drivers = useQuery({
+    queryKey: ['find', 'drivers', 'livemap', site],
+    queryFn: async () =>
+      (
+        await find<Driver>({
+          col: 'drivers',
+          query: siteQuery,
+          project: { firstName: 1, lastName: 1, driverStatus: 1, car: 1, suppliers: 1, suspended: 1 },
+          limit: 5000,
+        })
+      ).data,
+  });
+  const trips = useQuery({
+    queryKey: ['find', 'trips', 'livemap', site, day],
+    queryFn: async () =>
+      (
+        await find<Trip>({
+          col: 'trips',
+          query: { ...siteQuery, date: [`${day} 00:00`, `${day} 23:59`], status: { $in: OPEN } },
+          project: { status: 1, driver: 1, car: 1, service: 1, supplier: 1, date: 1, blocked: 1 },
+          sort: { date: 1 },
+          limit: 5000,
+        })
+      ).data,
+  });
+  const areas = useQuery({
+    queryKey: ['find', 'areas', 'livemap', site],
+    queryFn: async () =>
+      (
+        await find<Area>({
+          col: 'areas',
+          query: siteQuery,
+          project: { name: 1, type: 1, color: 1, map: 1 },
+          limit: 500,
+        })
+      ).data,
+    retry: false,
+  });
+  const services = useRefOptions('trips', refOf('service'));
+  const suppliers = useRefOptions('trips', refOf('supplier'));
+  const cars = useRefOptions('trips', refOf('car'));
+
+  const driverById = useMemo(() => new Map((drivers.data ?? []).map((d) => [d._id, d])), [drivers.data]);
+  // each driver's open trips of the day, in time order
+  const tripsOfDriver = useMemo(() => {
+    const m = new Map<number, Trip[]>();
+    for (const trip of trips.data ?? [])
+      if (typeof trip.driver === 'number') m.set(trip.driver, [...(m.get(trip.driver) ?? []), trip]);
+    return m;
+  }, [trips.data]);
+  // a driver's current trip: the one running, else the next of the day
+  const tripOfDriver = useMemo(
+    () =>
+      new Map(
+        [...tripsOfDriver].map(([driver, list]) => [
+          driver,
+          list.find((t) => RUNNING.includes(String(t.status))) ?? (list[0] as Trip),
+        ]),
+      ),
+    [tripsOfDriver],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the positions changed
+  const vehicles = useMemo<Vehicle[]>(() => {
+    const now = Date.now();
+    const out: Vehicle[] = [];
+    for (const p of positions.values()) {
+      const d = driverById.get(p.driver);
+      const status = d?.suspended ? 'suspended' : (d?.driverStatus ?? 'offline');
+      if (statuses.length && !statuses.includes(status)) continue;
+      const trip = tripOfDriver.get(p.driver);
+      if (service && String(trip?.service ?? '') !== service) continue;
+      if (supplier && !(d?.suppliers ?? []).map(String).includes(supplier) && String(trip?.supplier ?? '') !== supplier)
+        continue;
+      out.push({
+        driver: p.driver,
+        lat: p.lat,
+        lon: p.lon,
+        heading: p.heading,
+        status,
+        label: d ? `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() : `#${p.driver}`,
+        stale: now - p.time > POSITION_STALE_MS,
+      });
+    }
+    return out;
+  }, [version, positions, driverById, tripOfDriver, statuses, service, supplier]);
+
+  const shownAreas = (areas.data ?? []).filter((a) => areaTypes.includes(String(a.type)) && (a.map?.length ?? 0) >= 3);
+  const driver = selected === null ? undefined : driverById.get(selected);
+  const position = selected === null ? undefined : positions.get(selected);
+  const trip = selected === null ? undefined : tripOfDriver.get(selected);
+  const live = useQuery({
+    enabled: !!trip,
+    queryKey: ['triplive', trip?._id, trip?._version],
+    queryFn: () => call('triplive', { trip: trip?._id as number }),
+    refetchInterval: 15_000,
+  });
+  const carLabel = (id: unknown) => cars.data?.find((c) => c.value === String(id))?.label ?? (id ? `#${id}` : '');
+
+  if (error) return <Alert color="red">{serverErrorText(error)}</Alert>;
+  return (
+    <Stack gap="sm">
+      <PageTitle>{t('liveMap.title')}</PageTitle>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <MultiSelect
+          label={t('liveMap.status')}
+          placeholder={statuses.length ? undefined : t('liveMap.all')}
+          data={DRIVER_STATUSES.map((s) => ({ value: s, label: t(`values.driverStatus.${s}`) }))}
+          value={statuses}
+          onChange={setStatuses}
+          clearable
+          size="xs"
+          w={230}
+        />
+        <Select
+          label={t('liveMap.service')}
+          placeholder={t('liveMap.all')}
+          data={services.data ?? []}
+          value={service}
+          onChange={setService}
+          clearable
+          searchable
+          size="xs"
+          w={170}
+        />
+        <Select
+          label={t('liveMap.supplier')}
+          placeholder={t('liveMap.all')}
+          data={suppliers.data ?? []}
+          value={supplier}
+          onChange={setSupplier}
+          clearable
+          searchable
+          size="xs"
+          w={170}
+        />
+        <Select
+          label={t('liveMap.vehicle')}
+          placeholder={t('liveMap.findVehicle')}
+          data={[...vehicles]
+            .sort((a, b) => a.label.localeCompare(b.label))
+            .map((v) => ({ value: String(v.driver), label: v.label }))}
+          value={selected === null ? null : String(selected)}
+          onChange={(v) => {
+            setSelected(v === null ? null : Number(v));
+            if (v !== null) setFollow(true);
+          }}
+          clearable
+          searchable
+          size="xs"
+          w={200}
+        />
+        <Checkbox.Group size="xs" label={t('liveMap.areas')} value={areaTypes} onChange={setAreaTypes}>
+          <Group gap="xs" mt={6}>
+            {AREA_TYPES.map((a) => (
+              <Checkbox key={a} size="xs" value={a} label={t(`values.areaType.${a}`)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      </Group>
+      <Group align="stretch" gap="sm" wrap="nowrap">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <MapFrame
+            label={t('liveMap.title')}
+            center={mapCenter}
+            zoom={MAP.defaultZoom}
+            height="max(360px, calc(100vh - 300px))"
+          >
+            {shownAreas.map((a, i) => (
+              <Polygon
+                key={a._id}
+                positions={(a.map ?? []).map((p) => [p.lat, p.lon] as [number, number])}
+                pathOptions={{ color: a.color || paletteColor(i), weight: 2, fillOpacity: 0.08 }}
+              />
+            ))}
+            {live.data?.route ? (
+              <Polyline
+                positions={live.data.route.coordinates.map(([lon, lat]) => [lat, lon] as [number, number])}
+                pathOptions={{ color: '#1c7ed6', weight: 4, dashArray: live.data.route.estimated ? '8 8' : undefined }}
+              />
+            ) : null}
+            <Vehicles vehicles={vehicles} selected={selected} follow={follow} onPick={setSelected} />
+          </MapFrame>
+          <Group gap="md" mt={4}>
+            {(['online', 'en_route', 'break', 'offline'] as const).map((s) => (
+              <Group key={s} gap={4}>
+                <StatusBadge status={s} kind="driverStatus" />
+                <Text size="xs" c="dimmed">
+                  {vehicles.filter((v) => v.status === s).length}
+                </Text>
+              </Group>
+            ))}
+          </Group>
+        </Box>
+        {selected !== null ? (
+          <Paper withBorder p="sm" w={320} style={{ flexShrink: 0 }} aria-label={t('liveMap.panel')}>
+            <ScrollArea.Autosize mah="calc(100vh - 240px)">
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Title order={4}>
+                    {driver ? `${driver.firstName ?? ''} ${driver.lastName ?? ''}` : `#${selected}`}
+                  </Title>
+                  <CloseButton aria-label={t('common.close')} onClick={() => setSelected(null)} />
+                </Group>
+                <Group gap="xs">
+                  <StatusBadge status={driver?.driverStatus ?? 'offline'} kind="driverStatus" />
+                  {driver?.car ? <Text size="sm">{carLabel(driver.car)}</Text> : null}
+                </Group>
+                {position ? (
+                  <Text size="xs" c="dimmed">
+                    {t('liveMap.seenAt', {
+                      time: new Intl.DateTimeFormat(i18n.language, { timeZone: zone, timeStyle: 'medium' }).format(
+                        position.time,
+                      ),
+                    })}
+                    {position.speed !== null ? ` · ${Math.round(position.speed * 3.6)} km/h` : ''}
+                    <br />
+                    <span data-testid="vehicle-position">
+                      {position.lat.toFixed(5)}, {position.lon.toFixed(5)}
+                    </span>
+                  </Text>
+                ) : null}
+                <Switch
+                  label={t('liveMap.follow')}
+                  checked={follow}
+                  onChange={(e) => setFollow(e.currentTarget.checked)}
+                />
+                {trip ? (
+                  <Stack gap={4}>
+                    <Group gap="xs">
+                      <Anchor component={Link} to={`/trips/${trip._id}`}>
+                        {t('liveMap.trip', { id: trip._id })}
+                      </Anchor>
+                      <StatusBadge status={trip.status} kind="tripStatus" />
+                      {Array.isArray(trip.blocked) && trip.blocked.length ? (
+                        <Badge color="orange" variant="light">
+                          {t('liveMap.blocked')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    {live.data?.route?.estimated ? (
+                      <Text size="xs" c="dimmed">
+                        {live.data.route.server ? t('liveMap.routeFallback') : t('liveMap.straightLegs')}
+                      </Text>
+                    ) : null}
+                    <Text size="sm" fw={500}>
+                      {t('liveMap.nextStops')}
+                    </Text>
+                    {live.data && live.data.stops.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {t('liveMap.noStops')}
+                      </Text>
+                    ) : null}
+                    {live.data?.stops.slice(0, 8).map((s) => (
+                      <Box key={`${s.kind}-${s.job}`}>
+                        <Text size="sm">
+                          {t(`driverApp.stop.${s.kind}`)} · {s.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {s.address}
+                        </Text>
+                        <Group gap="xs">
+                          <Text size="xs">{t('liveMap.planned', { time: (s.at ?? '').slice(11, 16) || '—' })}</Text>
+                          {s.eta ? (
+                            <Text size="xs" fw={600} c={s.late ? 'red' : 'green'}>
+                              {t('liveMap.eta', { time: s.eta.slice(11, 16) })}
+                              {s.late ? ` · ${t('liveMap.late')}` : ''}
+                            </Text>
+                          ) : null}
+                        </Group>
+                      </Box>
+                    ))}
+                    {live.data && !live.data.eta ? (
+                      <Text size="xs" c="dimmed">
+                        {t('liveMap.noEta')}
+                      </Text>
+                    ) : null}
+                    {(tripsOfDriver.get(selected) ?? []).length > 1 ? (
+                      <>
+                        <Text size="sm" fw={500}>
+                          {t('liveMap.otherTrips')}
+                        </Text>
+                        {(tripsOfDriver.get(selected) ?? [])
+                          .filter((o) => o._id !== trip._id)
+                          .map((o) => (
+                            <Group key={o._id} gap="xs">
+                              <Text size="sm">{String(o.date ?? '').slice(11, 16)}</Text>
+                              <Anchor component={Link} to={`/trips/${o._id}`} size="sm">
+                                {t('liveMap.trip', { id: o._id })}
+                              </Anchor>
+                              <StatusBadge status={o.status} kind="tripStatus" />
+                            </Group>
+                          ))}
+                      </>
+                    ) : null}
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('liveMap.noTrip')}
+                  </Text>
+                )}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Paper>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
