@@ -1,6 +1,7 @@
 import { extendSeries } from './acts/jobs/booking.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { runSimulation } from './live/simulate.ts';
 import { bookDemoReservations } from './seed/demo.bookings.ts';
 import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
 import { isEmpty } from './store/auth.store.ts';
@@ -38,7 +39,12 @@ async function main(): Promise<void> {
       console.log('Empty database: loading the demo operator...');
       const { logins } = await loadDemo(store);
       demoLoaded = true;
-      console.log(`Demo logins (password ${DEMO_PASSWORD}):\n  ${logins.join('\n  ')}`);
+      const drivers = logins.filter((l) => /^driver\d+@/.test(l));
+      const shown = [
+        ...logins.filter((l) => !drivers.includes(l)),
+        `driver<id>@demo.local: ${drivers.length} more drivers of site 1 (<id> is the driver's record)`,
+      ];
+      console.log(`Demo logins (password ${DEMO_PASSWORD}):\n  ${shown.join('\n  ')}`);
     } else {
       console.log('Empty database. Create the first superadmin: npm run create-superadmin -- <email>');
     }
@@ -55,11 +61,21 @@ async function main(): Promise<void> {
   void extend();
   const extender = setInterval(extend, SERIES_EXTEND_MS);
   extender.unref();
+  // SIMULATE=1: the demo's drivers drive their trips (npm run simulate, in the same process)
+  const simulation = new AbortController();
+  if (process.env.SIMULATE === '1')
+    void runSimulation({
+      url: `http://127.0.0.1:${config.port}`,
+      speed: Number(process.env.SIM_SPEED) || 10,
+      signal: simulation.signal,
+      log: (line) => app.log.info(line),
+    }).catch((err: unknown) => console.error(`simulation stopped: ${(err as Error).message}`));
   console.log(
     `Transport Console on http://localhost:${config.port}/admin/ (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 
   const stop = async () => {
+    simulation.abort();
     clearInterval(extender);
     await stopBackups?.();
     await app.close();

@@ -2,6 +2,7 @@ import { STAFF_ROLES } from '@tc/domain';
 import { hashPassword } from '../auth/password.hash.ts';
 import { setOwner, setPasswords } from '../store/auth.store.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
+import { seedPositions } from '../store/positions.store.ts';
 import { type DemoOptions, generateDemo, SCHOOL_ADMIN_EMAIL } from './generate.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -29,7 +30,10 @@ export async function loadDemo(store: CollectionStore, options: LoadOptions = {}
   const logins = users.filter(
     (u) =>
       typeof u.email === 'string' &&
-      (u.email === SCHOOL_ADMIN_EMAIL || DEMO_LOGIN_ROLES.some((r) => u.email === `${r}@demo.local`)),
+      (u.email === SCHOOL_ADMIN_EMAIL ||
+        DEMO_LOGIN_ROLES.some((r) => u.email === `${r}@demo.local`) ||
+        // the site's drivers' own logins (the driver app, `npm run simulate`)
+        /^driver\d+@demo\.local$/.test(u.email as string)),
   );
   await setPasswords(
     store.db,
@@ -38,5 +42,19 @@ export async function loadDemo(store: CollectionStore, options: LoadOptions = {}
   );
   const owner = users.find((u) => u.email === 'superadmin@demo.local');
   if (owner) await setOwner(store.db, owner._id);
+  // the drivers at work stand at their start address on the live map until they move
+  const working = new Set(['online', 'en_route', 'break']);
+  await seedPositions(
+    store.db,
+    (demo.collections.drivers ?? []).flatMap((d) => {
+      const at = d.startAddress as { lat?: unknown; lon?: unknown } | undefined;
+      return working.has(String(d.driverStatus)) &&
+        !d.suspended &&
+        typeof at?.lat === 'number' &&
+        typeof at.lon === 'number'
+        ? [{ driver: d._id, unit: d.unit as number, lat: at.lat, lon: at.lon }]
+        : [];
+    }),
+  );
   return { logins: logins.map((u) => String(u.email)) };
 }

@@ -5,7 +5,7 @@ import { generateDemo } from './generate.ts';
 /**
  * Fields the store keeps on every record, and fields only the server's own acts write: a user's
  * language (their own choice), a parent's registration, a blocked card's last 4 digits, a rider's
- * first and last reservation.
+ * first and last reservation, a driver's login's drivers record (the drivers screen's sign-in password sets it).
  */
 const SERVER_FIELDS = new Set([
   '_id',
@@ -19,6 +19,7 @@ const SERVER_FIELDS = new Set([
   'last4',
   'firstReservation',
   'lastReservation',
+  'driver',
 ]);
 
 describe('the demo operator', () => {

@@ -113,3 +113,17 @@ export async function trackOf(db: Queryable, trip: number): Promise<[number, num
   ]);
   return r.rows[0]?.points ?? [];
 }
+
+/** Puts drivers at a first position (the demo's drivers at work, measured now). */
+export async function seedPositions(
+  db: Queryable,
+  rows: { driver: number; unit: number | null; lat: number; lon: number }[],
+): Promise<void> {
+  if (!rows.length) return;
+  await db.query(
+    `INSERT INTO driver_positions (driver, unit, lat, lon, time)
+     SELECT (r->>'driver')::int, (r->>'unit')::int, (r->>'lat')::float8, (r->>'lon')::float8, $2
+     FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT (driver) DO NOTHING`,
+    [JSON.stringify(rows), Date.now()],
+  );
+}

@@ -101,7 +101,7 @@ const driverday: Act = {
         name: `${text(me.firstName)} ${text(me.lastName)}`.trim(),
         driverStatus: statusOfDriver(me),
         car: carId,
-        carLabel: car ? [car.code, car.name].filter((v) => typeof v === 'string' && v).join(' · ') || null : null,
+        carLabel: car ? text(car.name) || text(car.code) || null : null,
       },
       day,
       timeZone: p.timeZone,

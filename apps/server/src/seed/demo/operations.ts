@@ -214,6 +214,15 @@ export function demoOperations(g: DemoContext & DemoMasterData & DemoPeople) {
       120,
       null,
     ],
+    [
+      'add-on modules',
+      'Add-on modules',
+      'Codes of the add-on modules switched on: 490 route optimisation, 500 driver app, 560 predictive ETA',
+      'Misc',
+      'String',
+      '490, 500, 560',
+      null,
+    ],
   ];
   for (const [name, label, description, category, type, value, unit] of SETTINGS) {
     add('settings', { name, label, description, category, type, value, unit, ...stamp(staffNames.superadmin) });
