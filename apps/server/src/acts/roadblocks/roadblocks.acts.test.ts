@@ -16,6 +16,14 @@ const system = { id: null, name: 'fixtures' };
 function startRouteServer(): Promise<void> {
   routeServer = createServer((req, res) => {
     asked.push({ method: req.method ?? '', url: req.url ?? '' });
+    // the road between two points goes north first, through (45.6, -73.6)
+    const r = /^\/route\/v1\/driving\/([^?]+)/.exec(req.url ?? '');
+    if (r) {
+      const points = (r[1] ?? '').split(';').map((p) => p.split(',').map(Number));
+      const coordinates = points.flatMap((p, i) => (i === 0 ? [p] : [[-73.6, 45.6], p]));
+      res.setHeader('content-type', 'application/json');
+      return res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 30_000, duration: 1800, geometry: { coordinates } }] }));
+    }
     const m = /^\/nearest\/v1\/driving\/(-?[\d.]+),(-?[\d.]+)/.exec(req.url ?? '');
     res.setHeader('content-type', 'application/json');
     if (!m) return res.end(JSON.stringify({ code: 'InvalidUrl' }));
@@ -104,6 +112,15 @@ describe('road blocks', () => {
     expect((await save([], [made as number])).body).toMatchObject({ deleted: 1, flagged: [] });
     expect((await store.getById('trips', trip._id))?.blocked).toBeNull();
     expect((await h.call({ act: 'rebuildroadblocks', token: dispatcher })).body).toEqual({ blocks: 0, flagged: [] });
+    // with a route server, the way by road: a block off the straight line but on the road is passed
+    const offLine = await save([{ lat: 45.6, lon: -73.6, name: 'North' }], []);
+    expect(offLine.body).toMatchObject({ flagged: [] });
+    await setRouteServer(host);
+    const byRoad = await h.call({ act: 'rebuildroadblocks', token: dispatcher });
+    expect(byRoad.body).toEqual({ blocks: 1, flagged: [trip._id] });
+    expect(asked.some((a) => a.url.startsWith('/route/v1/driving/'))).toBe(true);
+    await setRouteServer('');
+    await save([], offLine.body.created as number[]);
     // a bad point refuses the whole call; another site's block is not the caller's to delete
     const other = await store.insert('roadblocks', { unit: 2, name: 'Laval', lat: 45.55, lon: -73.7 }, system);
     expect((await save([{ lat: 91, lon: 0, name: 'x' }], [])).status).toBe(400);

@@ -1,9 +1,10 @@
 import { isTripStatus, localDay, PLANNED_TRIP_STATUSES, RUNNING_TRIP_STATUSES, type StoredDoc } from '@tc/domain';
-import { blocksOnPath, type LatLng } from '@tc/routing';
+import { blocksOnPath, type LatLng, OsrmTravelTimes, type TravelTimeProvider } from '@tc/routing';
 import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
 import type { Actor, Scope } from '../../store/collection.store.ts';
 import type { Queryable } from '../../store/db.ts';
+import { VersionConflict } from '../../store/errors.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { roadBlocksOf, routeServerOf } from '../trips/travel.ts';
 
@@ -69,39 +70,47 @@ async function pathsOf(services: Services, trips: StoredDoc[], scope: Scope, tx:
   });
 }
 
+/** A trip's way by road (the route server's /route/v1) when one is set, else its straight legs. */
+async function roadOf(travel: TravelTimeProvider | undefined, path: LatLng[]): Promise<LatLng[]> {
+  if (!travel || path.length < 2) return path;
+  const route = await travel.route(path);
+  return route.coordinates.map(([lng, lat]) => ({ lat, lng }));
+}
+
 /**
  * Flags the site's trips of today on that have not ended whose way passes a road block (`blocked`:
- * the blocks' ids) and clears the flag of those that no longer do; answers the flagged trips.
+ * the blocks' ids; by road with a route server, else along straight legs) and clears the flag of
+ * those that no longer do; answers the flagged trips. Read first, then each trip written on the
+ * version read (no transaction is held while the route server answers); a trip changed meanwhile is
+ * read again once.
  */
-async function rebuild(services: Services, unit: number, actor: Actor, scope: Scope, tx: Queryable) {
-  const blocks = await roadBlocksOf(services, unit, tx);
-  const day = localDay(await zoneOf(services, unit, tx));
-  const { data: trips } = await services.store.find(
-    'trips',
-    {
-      query: { date: { $gte: `${day} 00:00` }, status: { $in: [...PLANNED_TRIP_STATUSES, ...RUNNING_TRIP_STATUSES] } },
-      limit: 10_000,
-    },
-    { ...scope, unit },
-    tx,
-  );
+async function rebuild(services: Services, unit: number, actor: Actor, scope: Scope) {
+  const blocks = await roadBlocksOf(services, unit);
+  const day = localDay(await zoneOf(services, unit, services.db));
+  const server = await routeServerOf(services, unit);
+  const travel = server ? new OsrmTravelTimes({ baseUrl: server, timeoutMs: 8000 }) : undefined;
+  const where = { ...scope, unit };
+  const query = {
+    date: { $gte: `${day} 00:00` },
+    status: { $in: [...PLANNED_TRIP_STATUSES, ...RUNNING_TRIP_STATUSES] },
+  };
+  const { data: trips } = await services.store.find('trips', { query, limit: 10_000 }, where);
   const flagged: number[] = [];
-  for (const { trip, path } of await pathsOf(services, trips, scope, tx)) {
-    if (!isTripStatus(trip.status)) continue;
-    const hit = blocksOnPath(path, blocks).map((i) => blocks[i]?._id as number);
-    const before = (trip.blocked as number[] | undefined) ?? [];
+  const check = async (trip: StoredDoc, retry: boolean): Promise<void> => {
+    const [{ path } = { path: [] }] = await pathsOf(services, [trip], scope, services.db);
+    const hit = blocksOnPath(await roadOf(travel, path), blocks).map((i) => blocks[i]?._id as number);
     if (hit.length) flagged.push(trip._id);
-    if (hit.join() !== before.join())
-      await services.store.update(
-        'trips',
-        trip._id,
-        { blocked: hit.length ? hit : null },
-        trip._version,
-        actor,
-        scope,
-        tx,
-      );
-  }
+    if (hit.join() === ((trip.blocked as number[] | undefined) ?? []).join()) return;
+    try {
+      await services.store.update('trips', trip._id, { blocked: hit.length ? hit : null }, trip._version, actor, where);
+    } catch (err) {
+      if (!(err instanceof VersionConflict) || !retry) throw err;
+      if (hit.length) flagged.pop();
+      const again = await services.store.getInScope('trips', trip._id, where, 'read');
+      await check(again, false);
+    }
+  };
+  for (const trip of trips) if (isTripStatus(trip.status)) await check(trip, true);
   return { blocks: blocks.length, flagged };
 }
 
@@ -114,7 +123,7 @@ const saveroadblocks: Act = {
     const scope = { ...scopeOf(p), unit };
     const actor = { id: p.id, name: p.name };
     const { store } = ctx.services;
-    return store.db.tx(async (tx) => {
+    const saved = await store.db.tx(async (tx) => {
       await store.lock(tx, `roadblocks:${unit}`);
       const deleted = req.delete.length
         ? await store.delete('roadblocks', { _id: { $in: req.delete } }, actor, scope, tx)
@@ -126,9 +135,10 @@ const saveroadblocks: Act = {
         name: b.name || `${b.lat.toFixed(5)}, ${b.lon.toFixed(5)}`,
       }));
       const created = docs.length ? await store.insertMany('roadblocks', docs, actor, scope, tx) : [];
-      const { flagged } = await rebuild(ctx.services, unit, actor, scope, tx);
-      return { created, deleted, flagged };
+      return { created, deleted };
     });
+    const { flagged } = await rebuild(ctx.services, unit, actor, scope);
+    return { ...saved, flagged };
   },
 };
 
@@ -138,11 +148,7 @@ const rebuildroadblocks: Act = {
     const p = requirePrincipal(ctx);
     const { unit } = requestOf(ctx, 'rebuildroadblocks');
     const site = requireSiteOfCall(p, unit);
-    const { store } = ctx.services;
-    return store.db.tx(async (tx) => {
-      await store.lock(tx, `roadblocks:${site}`);
-      return rebuild(ctx.services, site, { id: p.id, name: p.name }, { ...scopeOf(p), unit: site }, tx);
-    });
+    return rebuild(ctx.services, site, { id: p.id, name: p.name }, { ...scopeOf(p), unit: site });
   },
 };
 
