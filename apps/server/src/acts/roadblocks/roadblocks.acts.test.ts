@@ -22,7 +22,9 @@ function startRouteServer(): Promise<void> {
       const points = (r[1] ?? '').split(';').map((p) => p.split(',').map(Number));
       const coordinates = points.flatMap((p, i) => (i === 0 ? [p] : [[-73.6, 45.6], p]));
       res.setHeader('content-type', 'application/json');
-      return res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 30_000, duration: 1800, geometry: { coordinates } }] }));
+      return res.end(
+        JSON.stringify({ code: 'Ok', routes: [{ distance: 30_000, duration: 1800, geometry: { coordinates } }] }),
+      );
     }
     const m = /^\/nearest\/v1\/driving\/(-?[\d.]+),(-?[\d.]+)/.exec(req.url ?? '');
     res.setHeader('content-type', 'application/json');
