@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { Database } from '../apps/server/src/store/db.ts';
+import type { Config } from '../apps/server/src/config.ts';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/store/db.ts';
 import { testConfig } from '../apps/server/src/test/config.ts';
 
 /**
@@ -39,8 +43,8 @@ export const percentile = (sorted: number[], p: number) =>
  * A server on `db` listening on a free local port (keys of its own: a bench leaves no key file
  * behind), its address, and a protocol call that throws on any answer but 200.
  */
-export async function benchServer(db: Database) {
-  const { app } = await buildApp({ db, config: testConfig() });
+export async function benchServer(db: Database, config: Partial<Config> = {}) {
+  const { app, services } = await buildApp({ db, config: testConfig(config) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
   const post = async (body: unknown) => {
@@ -52,5 +56,43 @@ export async function benchServer(db: Database) {
     if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
     return r.json() as Promise<Record<string, unknown>>;
   };
-  return { app, url, post };
+  return { app, services, url, post };
+}
+
+/**
+ * A fresh database for a benchmark: a new database on the PostgreSQL server of BENCH_DATABASE_URL
+ * (default the local one), or an embedded one in a temporary folder; `cleanup` drops it.
+ */
+export async function openBenchDatabase(
+  kind: string,
+  name: string,
+): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+    const db = await openPglite(dir);
+    const cleanup = async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { db, cleanup };
+  }
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `tc_${name}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${database}`;
+  const db = await openPostgres(u.toString());
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }

@@ -10,6 +10,7 @@ const parts = [
   ['Bookings (issue 11): `npm run bench:bookings`', 'bench/bookings/RESULTS.md'],
   ['Dispatch (issue 12): `npm run bench:dispatch`', 'bench/dispatch/RESULTS.md'],
   ['Load (issue 15): `npm run bench:load`', 'bench/load/RESULTS.md'],
+  ['Live operations (issue 13): `npm run bench:live`', 'bench/live/RESULTS.md'],
 ];
 const out = [
   '# Benchmark results',

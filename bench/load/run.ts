@@ -10,52 +10,17 @@
  * two connections updating one passenger at once, counted apart) into bench/load/RESULTS.md.
  * PostgreSQL comes from BENCH_DATABASE_URL (default the local server), created and dropped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/auth/password.hash.ts';
 import { DEMO_PASSWORD, loadDemo } from '../../apps/server/src/seed/demo.load.ts';
 import { setPasswords } from '../../apps/server/src/store/auth.store.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
-import { type Database, openPglite, openPostgres } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
-import { benchArgs, benchServer, percentile, writeResults } from '../results.ts';
+import { benchArgs, benchServer, openBenchDatabase, percentile, writeResults } from '../results.ts';
 
 const args = benchArgs({ clients: 50, seconds: 60, db: 'postgres', out: 'bench/load/RESULTS.md' });
-
-async function open(): Promise<{ db: Database; cleanup: () => Promise<void> }> {
-  if (args.db === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-    const db = await openPglite(dir);
-    const cleanup = async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    };
-    return { db, cleanup };
-  }
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `tc_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString());
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 interface Outcome {
   byKind: Record<string, { n: number; latencies: number[] }>;
@@ -68,7 +33,7 @@ interface Outcome {
 }
 
 async function main(): Promise<void> {
-  const { db, cleanup } = await open();
+  const { db, cleanup } = await openBenchDatabase(args.db, 'load');
   try {
     await migrate(db);
     const store = new CollectionStore(db);

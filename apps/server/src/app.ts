@@ -24,6 +24,7 @@ import { CollectionStore } from './store/collection.store.ts';
 import type { Database } from './store/db.ts';
 import { StoreError } from './store/errors.ts';
 import { FareContextCache } from './store/fare-context.cache.ts';
+import { PositionWriter } from './store/positions.store.ts';
 import { requestSignal } from './store/request.context.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -149,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     rowBudget: new RowBudget(),
     payments: opts.payments ?? new TestPaymentProvider(),
     live: new UserChannel(),
+    positions: new PositionWriter(opts.db),
   };
   await services.fareContexts.start();
   await services.principals.start(store);

@@ -11,6 +11,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
 import type { FareContextCache } from '../store/fare-context.cache.ts';
+import type { PositionWriter } from '../store/positions.store.ts';
 import type { RowBudget } from './row.budget.ts';
 
 export interface Services {
@@ -28,6 +29,8 @@ export interface Services {
   payments: PaymentProvider;
   /** Messages to one user's consoles over /socket (a routing run's progress). */
   live: UserChannel;
+  /** The drivers' positions, written in batches (store/positions.store.ts). */
+  positions: PositionWriter;
 }
 
 export interface ActContext {
@@ -67,7 +70,8 @@ export type Permission =
   /** Any of view, create or edit on the module of the resource the body names (`resource`). */
   | { kind: 'resource' }
   | { kind: 'delegated'; acts: readonly ActName[] }
-  | { kind: 'driver' };
+  /** `addOnMaxAgeMs`: the site's add-on setting may be read that long ago (an act called every second). */
+  | { kind: 'driver'; addOnMaxAgeMs?: number };
 
 export interface Act {
   permission: Permission;

@@ -44,7 +44,7 @@ export async function authorize(permission: Permission, ctx: ActContext, p: Prin
       return;
     case 'driver':
       if (p.role !== 'driver' || p.driver === null) throw new HttpError(403, ERROR_TEXTS.notDriver, {}, 'notDriver');
-      if (!(await addOnActive(ctx.services.db, p.unit, MODULES.driverApp.code)))
+      if (!(await addOnActive(ctx.services.db, p.unit, MODULES.driverApp.code, permission.addOnMaxAgeMs)))
         throw new HttpError(403, ERROR_TEXTS.driverAppOff, {}, 'driverAppOff');
       return;
   }
@@ -128,7 +128,19 @@ async function rolesConcerned(
   return found.length ? found : [undefined];
 }
 
-/** Is the add-on module `code` switched on for `unit` (the "add-on modules" setting, the site's own first)? */
-export async function addOnActive(db: Queryable, unit: number | null, code: string): Promise<boolean> {
-  return addOnCodes(await siteSetting(db, unit, ADD_ONS_SETTING)).includes(code);
+const addOnsOfSite = new Map<number | null, { codes: Promise<string[]>; at: number }>();
+
+/**
+ * Is the add-on module `code` switched on for `unit` (the "add-on modules" setting, the site's own
+ * first)? `maxAgeMs`: a reading that old may serve (a phone's position each second asks it).
+ */
+export async function addOnActive(db: Queryable, unit: number | null, code: string, maxAgeMs = 0): Promise<boolean> {
+  const now = Date.now();
+  let known = addOnsOfSite.get(unit);
+  if (!known || now - known.at > maxAgeMs) {
+    known = { codes: siteSetting(db, unit, ADD_ONS_SETTING).then(addOnCodes), at: now };
+    addOnsOfSite.set(unit, known);
+    known.codes.catch(() => addOnsOfSite.delete(unit));
+  }
+  return (await known.codes).includes(code);
 }

@@ -35,59 +35,105 @@ const live = (r: PositionRow): LivePosition => ({
   trip: r.trip,
 });
 
-/**
- * Keeps `pos` as the last position of `driver` (a drivers record, not suspended; on its site) unless it
- * is not newer than the last, or came less than POSITION_MIN_INTERVAL_MS after it (server clock); a
- * kept position joins its trip's track when the trip is the driver's, and is announced with the
- * driver's suppliers. Answers whether it was kept.
- */
-export async function recordPosition(db: Database, driver: number, pos: PositionInput): Promise<boolean> {
-  return db.tx(async (tx) => {
-    const kept = await tx.query<PositionRow & { suppliers: unknown }>(
-      `WITH me AS (
-         SELECT _id, unit, coalesce(doc->'suppliers', '[]'::jsonb) AS suppliers FROM "drivers"
-         WHERE _id = $1 AND coalesce(doc->>'suspended', 'false') <> 'true'
-       ), kept AS (
-         INSERT INTO driver_positions AS d (driver, unit, lat, lon, heading, speed, accuracy, time, trip, received_at)
-         SELECT me._id, me.unit, $2, $3, $4, $5, $6, $7, $8, clock_timestamp() FROM me
-         ON CONFLICT (driver) DO UPDATE SET unit = EXCLUDED.unit, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
-           heading = EXCLUDED.heading, speed = EXCLUDED.speed, accuracy = EXCLUDED.accuracy, time = EXCLUDED.time,
-           trip = EXCLUDED.trip, received_at = EXCLUDED.received_at
-         WHERE d.time < EXCLUDED.time AND d.received_at <= EXCLUDED.received_at - make_interval(secs => $9)
-         RETURNING driver, unit, lat, lon, heading, speed, accuracy, time, trip
-       )
-       SELECT kept.*, me.suppliers FROM kept, me`,
-      [
-        driver,
-        pos.lat,
-        pos.lon,
-        pos.heading ?? null,
-        pos.speed ?? null,
-        pos.accuracy ?? null,
-        pos.time,
-        pos.trip ?? null,
-        POSITION_MIN_INTERVAL_MS / 1000,
-      ],
-    );
-    const row = kept.rows[0];
-    if (!row) return false;
-    if (pos.trip) await appendTrack(tx, pos.trip, driver, [pos.lat, pos.lon, pos.time]);
-    const suppliers = Array.isArray(row.suppliers) ? row.suppliers.filter((s) => typeof s === 'number') : [];
-    const event: PositionEvent = { ...live(row), suppliers };
-    await tx.query('SELECT pg_notify($1, $2)', [POSITIONS_CHANNEL, JSON.stringify(event)]);
-    return true;
-  });
+interface Pending {
+  driver: number;
+  pos: PositionInput;
+  done: (stored: boolean) => void;
+  fail: (err: unknown) => void;
 }
 
-/** Adds a point to the trip's track when the trip is the driver's, dropping the oldest beyond TRACK_POINTS. */
-async function appendTrack(tx: Queryable, trip: number, driver: number, point: [number, number, number]) {
-  await tx.query(
-    `INSERT INTO trip_tracks AS t (trip, points)
-     SELECT _id, jsonb_build_array($3::jsonb) FROM "trips" WHERE _id = $1 AND doc->>'driver' = $2::text
-     ON CONFLICT (trip) DO UPDATE SET points =
-       (CASE WHEN jsonb_array_length(t.points) >= $4 THEN t.points - 0 ELSE t.points END) || EXCLUDED.points`,
-    [trip, driver, JSON.stringify(point), TRACK_POINTS],
+/** Positions wait at most this long to be written together with others (one commit for all). */
+const BATCH_MS = 20;
+const BATCH_MAX = 1000;
+
+/**
+ * The drivers' positions, written in batches: each position waits up to BATCH_MS for others, then
+ * all go in one statement (one commit, one flush to disk), and each caller is answered once its
+ * batch is committed: an acknowledged position is on disk, and thousands a second cost tens of
+ * commits, not thousands.
+ */
+export class PositionWriter {
+  private pending: Pending[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Keeps `pos` as the last position of `driver` (a drivers record, not suspended; on its site)
+   * unless it is not newer than the last, or came less than POSITION_MIN_INTERVAL_MS after it
+   * (server clock); a kept position joins its trip's track when the trip is the driver's, and is
+   * announced with the driver's suppliers. Answers whether it was kept.
+   */
+  record(driver: number, pos: PositionInput): Promise<boolean> {
+    return new Promise((done, fail) => {
+      this.pending.push({ driver, pos, done, fail });
+      if (this.pending.length >= BATCH_MAX) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
+    });
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    // one row per driver (an upsert touches a row once): the newest; the others were too soon anyway
+    const newest = new Map<number, Pending>();
+    for (const p of batch) {
+      const known = newest.get(p.driver);
+      if (!known || known.pos.time < p.pos.time) newest.set(p.driver, p);
+    }
+    writePositions(this.db, [...newest.values()])
+      .then((kept) => {
+        for (const p of batch) p.done(newest.get(p.driver) === p && kept.has(p.driver));
+      })
+      .catch((err: unknown) => {
+        for (const p of batch) p.fail(err);
+      });
+  }
+}
+
+/** One statement, its own transaction: the drivers checked, their positions, the trips' tracks and the announcements. */
+async function writePositions(db: Database, rows: Pending[]): Promise<Set<number>> {
+  const input = rows.map(({ driver, pos }) => ({
+    driver,
+    lat: pos.lat,
+    lon: pos.lon,
+    heading: pos.heading ?? null,
+    speed: pos.speed ?? null,
+    accuracy: pos.accuracy ?? null,
+    time: pos.time,
+    trip: pos.trip ?? null,
+  }));
+  const r = await db.query<{ driver: number }>(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(driver int, lat float8, lon float8, heading float8,
+         speed float8, accuracy float8, time bigint, trip int)
+     ), me AS (
+       SELECT i.*, d.unit, coalesce(d.doc->'suppliers', '[]'::jsonb) AS suppliers
+       FROM input i JOIN "drivers" d ON d._id = i.driver AND coalesce(d.doc->>'suspended', 'false') <> 'true'
+     ), kept AS (
+       INSERT INTO driver_positions AS d (driver, unit, lat, lon, heading, speed, accuracy, time, trip, received_at)
+       SELECT driver, unit, lat, lon, heading, speed, accuracy, time, trip, clock_timestamp() FROM me
+       ON CONFLICT (driver) DO UPDATE SET unit = EXCLUDED.unit, lat = EXCLUDED.lat, lon = EXCLUDED.lon,
+         heading = EXCLUDED.heading, speed = EXCLUDED.speed, accuracy = EXCLUDED.accuracy, time = EXCLUDED.time,
+         trip = EXCLUDED.trip, received_at = EXCLUDED.received_at
+       WHERE d.time < EXCLUDED.time AND d.received_at <= EXCLUDED.received_at - make_interval(secs => $2)
+       RETURNING driver, unit, lat, lon, heading, speed, accuracy, time, trip
+     ), track AS (
+       INSERT INTO trip_tracks AS t (trip, points)
+       SELECT tr._id, jsonb_build_array(jsonb_build_array(k.lat, k.lon, k.time))
+       FROM kept k JOIN "trips" tr ON tr._id = k.trip AND tr.doc->>'driver' = k.driver::text
+       ON CONFLICT (trip) DO UPDATE SET points =
+         (CASE WHEN jsonb_array_length(t.points) >= $3 THEN t.points - 0 ELSE t.points END) || EXCLUDED.points
+     )
+     SELECT k.driver, pg_notify($4, json_build_object(
+       'driver', k.driver, 'unit', k.unit, 'lat', k.lat, 'lon', k.lon, 'heading', k.heading, 'speed', k.speed,
+       'accuracy', k.accuracy, 'time', k.time, 'trip', k.trip, 'suppliers', me.suppliers)::text)
+     FROM kept k JOIN me ON me.driver = k.driver`,
+    [JSON.stringify(input), POSITION_MIN_INTERVAL_MS / 1000, TRACK_POINTS, POSITIONS_CHANNEL],
   );
+  return new Set(r.rows.map((row) => row.driver));
 }
 
 /** The last positions of the drivers of `unit` (every site: undefined), of one supplier's drivers when given. */

@@ -17,7 +17,6 @@ import type { Principal } from '../../auth/principal.ts';
 import { type Act, type ActContext, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { HttpError } from '../../protocol/errors.ts';
 import type { Doc, StoredRecord } from '../../store/collection.store.ts';
-import { recordPosition } from '../../store/positions.store.ts';
 import { takeTripAction } from '../trips/trip.acts.ts';
 
 /**
@@ -169,14 +168,15 @@ const driverself: Act = {
 };
 
 const driverposition: Act = {
-  permission: { kind: 'driver' },
+  // a position each second per phone: the site's add-on is read at most every 10 s
+  permission: { kind: 'driver', addOnMaxAgeMs: 10_000 },
   run: async (ctx): Promise<{ stored: boolean }> => {
     const p = requirePrincipal(ctx);
     const pos = requestOf(ctx, 'driverposition');
     if (pos.time > Date.now() + POSITION_CLOCK_SKEW_MS)
       throw new HttpError(400, ERROR_TEXTS.positionAhead, { field: 'time' }, 'positionAhead');
     // the driver's record is checked in the same statement (not suspended) and gives the site
-    return { stored: await recordPosition(ctx.services.db, p.driver as number, pos) };
+    return { stored: await ctx.services.positions.record(p.driver as number, pos) };
   },
 };
 

@@ -40,7 +40,7 @@ import { MapFrame, paletteColor } from '#src/components/map/index.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
-import { useLivePositions } from './useLivePositions.ts';
+import { type PositionStore, useLivePositions, usePositionsVersion } from './useLivePositions.ts';
 import { type Vehicle, VehicleLayer } from './vehicleLayer.ts';
 
 const TRIPS = resourceByKey('trips') as ResourceDef;
@@ -67,19 +67,67 @@ type Area = StoredDoc & { name?: string; type?: string; color?: string; map?: { 
 const OPEN = ['new', 'sent', 'approved', 'in route', 'picking up'];
 const RUNNING = ['in route', 'picking up'];
 
-/** Draws the vehicles on the map's canvas (VehicleLayer) and follows the one asked to. */
+/** What the live map shows of the vehicles: the drivers' records, their trips, and the filters. */
+interface VehicleFilter {
+  driverById: Map<number, Driver>;
+  tripOfDriver: Map<number, Trip>;
+  statuses: string[];
+  service: string | null;
+  supplier: string | null;
+}
+
+/** The vehicles to draw, from the positions as they now are (again at each redraw) and the filters. */
+function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
+  const version = usePositionsVersion(store);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the positions changed
+  return useMemo(() => {
+    const now = Date.now();
+    const out: Vehicle[] = [];
+    for (const p of store.positions.values()) {
+      const d = f.driverById.get(p.driver);
+      const status = d?.suspended ? 'suspended' : (d?.driverStatus ?? 'offline');
+      if (f.statuses.length && !f.statuses.includes(status)) continue;
+      const trip = f.tripOfDriver.get(p.driver);
+      if (f.service && String(trip?.service ?? '') !== f.service) continue;
+      if (
+        f.supplier &&
+        !(d?.suppliers ?? []).map(String).includes(f.supplier) &&
+        String(trip?.supplier ?? '') !== f.supplier
+      )
+        continue;
+      out.push({
+        driver: p.driver,
+        lat: p.lat,
+        lon: p.lon,
+        heading: p.heading,
+        status,
+        label: d ? `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() : `#${p.driver}`,
+        stale: now - p.time > POSITION_STALE_MS,
+      });
+    }
+    return out;
+  }, [version, store, f]);
+}
+
+/**
+ * Draws the vehicles on the map's canvas (VehicleLayer) and follows the one asked to. Only this
+ * and the status counts render again as positions come, not the page.
+ */
 function Vehicles({
-  vehicles,
+  store,
+  filter,
   selected,
   follow,
   onPick,
 }: {
-  vehicles: Vehicle[];
+  store: PositionStore;
+  filter: VehicleFilter;
   selected: number | null;
   follow: boolean;
   onPick: (driver: number) => void;
 }) {
   const map = useMap();
+  const vehicles = useVehicles(store, filter);
   const layer = useRef<VehicleLayer | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
@@ -99,6 +147,45 @@ function Vehicles({
   return null;
 }
 
+/** How many vehicles of each status are shown. */
+function StatusCounts({ store, filter }: { store: PositionStore; filter: VehicleFilter }) {
+  const vehicles = useVehicles(store, filter);
+  const counts = new Map<string, number>();
+  for (const v of vehicles) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);
+  return (
+    <Group gap="md" mt={4}>
+      {(['online', 'en_route', 'break', 'offline'] as const).map((s) => (
+        <Group key={s} gap={4}>
+          <StatusBadge status={s} kind="driverStatus" />
+          <Text size="xs" c="dimmed">
+            {counts.get(s) ?? 0}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/** When and where the selected vehicle was last seen, kept current. */
+function PositionLine({ store, driver, zone }: { store: PositionStore; driver: number; zone: string }) {
+  const { t, i18n } = useTranslation();
+  usePositionsVersion(store);
+  const position = store.positions.get(driver);
+  if (!position) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('liveMap.seenAt', {
+        time: new Intl.DateTimeFormat(i18n.language, { timeZone: zone, timeStyle: 'medium' }).format(position.time),
+      })}
+      {position.speed !== null ? ` · ${Math.round(position.speed * 3.6)} km/h` : ''}
+      <br />
+      <span data-testid="vehicle-position">
+        {position.lat.toFixed(5)}, {position.lon.toFixed(5)}
+      </span>
+    </Text>
+  );
+}
+
 /**
  * /livemap (spec section 2; docs/live.md): every vehicle at its driver's last position, coloured by
  * the driver's status with its heading, clustered when zoomed out, moving as positions come over
@@ -106,12 +193,12 @@ function Vehicles({
  * draws the way ahead; the site's areas as polygons; filters by status, service and supplier.
  */
 export function LiveMapPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { site } = useSite();
   const { mapCenter } = useSession();
   const zone = useSiteTimeZone();
   const day = localDay(zone);
-  const { positions, version, error } = useLivePositions(site);
+  const { store, error } = useLivePositions(site);
   const [statuses, setStatuses] = useState<string[]>([]);
   const [service, setService] = useState<string | null>(null);
   const [supplier, setSupplier] = useState<string | null>(null);
@@ -182,34 +269,22 @@ export function LiveMapPage() {
     [tripsOfDriver],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the positions changed
-  const vehicles = useMemo<Vehicle[]>(() => {
-    const now = Date.now();
-    const out: Vehicle[] = [];
-    for (const p of positions.values()) {
-      const d = driverById.get(p.driver);
-      const status = d?.suspended ? 'suspended' : (d?.driverStatus ?? 'offline');
-      if (statuses.length && !statuses.includes(status)) continue;
-      const trip = tripOfDriver.get(p.driver);
-      if (service && String(trip?.service ?? '') !== service) continue;
-      if (supplier && !(d?.suppliers ?? []).map(String).includes(supplier) && String(trip?.supplier ?? '') !== supplier)
-        continue;
-      out.push({
-        driver: p.driver,
-        lat: p.lat,
-        lon: p.lon,
-        heading: p.heading,
-        status,
-        label: d ? `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() : `#${p.driver}`,
-        stale: now - p.time > POSITION_STALE_MS,
-      });
-    }
-    return out;
-  }, [version, positions, driverById, tripOfDriver, statuses, service, supplier]);
+  const filter = useMemo<VehicleFilter>(
+    () => ({ driverById, tripOfDriver, statuses, service, supplier }),
+    [driverById, tripOfDriver, statuses, service, supplier],
+  );
+
+  // the drivers to search (by name), apart from their positions: the same list while vehicles move
+  const vehicleChoices = useMemo(
+    () =>
+      (drivers.data ?? [])
+        .map((d) => ({ value: String(d._id), label: `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [drivers.data],
+  );
 
   const shownAreas = (areas.data ?? []).filter((a) => areaTypes.includes(String(a.type)) && (a.map?.length ?? 0) >= 3);
   const driver = selected === null ? undefined : driverById.get(selected);
-  const position = selected === null ? undefined : positions.get(selected);
   const trip = selected === null ? undefined : tripOfDriver.get(selected);
   const live = useQuery({
     enabled: !!trip,
@@ -259,9 +334,8 @@ export function LiveMapPage() {
         <Select
           label={t('liveMap.vehicle')}
           placeholder={t('liveMap.findVehicle')}
-          data={[...vehicles]
-            .sort((a, b) => a.label.localeCompare(b.label))
-            .map((v) => ({ value: String(v.driver), label: v.label }))}
+          data={vehicleChoices}
+          limit={50}
           value={selected === null ? null : String(selected)}
           onChange={(v) => {
             setSelected(v === null ? null : Number(v));
@@ -301,18 +375,9 @@ export function LiveMapPage() {
                 pathOptions={{ color: '#1c7ed6', weight: 4, dashArray: live.data.route.estimated ? '8 8' : undefined }}
               />
             ) : null}
-            <Vehicles vehicles={vehicles} selected={selected} follow={follow} onPick={setSelected} />
+            <Vehicles store={store} filter={filter} selected={selected} follow={follow} onPick={setSelected} />
           </MapFrame>
-          <Group gap="md" mt={4}>
-            {(['online', 'en_route', 'break', 'offline'] as const).map((s) => (
-              <Group key={s} gap={4}>
-                <StatusBadge status={s} kind="driverStatus" />
-                <Text size="xs" c="dimmed">
-                  {vehicles.filter((v) => v.status === s).length}
-                </Text>
-              </Group>
-            ))}
-          </Group>
+          <StatusCounts store={store} filter={filter} />
         </Box>
         {selected !== null ? (
           <Paper withBorder p="sm" w={320} style={{ flexShrink: 0 }} aria-label={t('liveMap.panel')}>
@@ -328,20 +393,7 @@ export function LiveMapPage() {
                   <StatusBadge status={driver?.driverStatus ?? 'offline'} kind="driverStatus" />
                   {driver?.car ? <Text size="sm">{carLabel(driver.car)}</Text> : null}
                 </Group>
-                {position ? (
-                  <Text size="xs" c="dimmed">
-                    {t('liveMap.seenAt', {
-                      time: new Intl.DateTimeFormat(i18n.language, { timeZone: zone, timeStyle: 'medium' }).format(
-                        position.time,
-                      ),
-                    })}
-                    {position.speed !== null ? ` · ${Math.round(position.speed * 3.6)} km/h` : ''}
-                    <br />
-                    <span data-testid="vehicle-position">
-                      {position.lat.toFixed(5)}, {position.lon.toFixed(5)}
-                    </span>
-                  </Text>
-                ) : null}
+                <PositionLine store={store} driver={selected} zone={zone} />
                 <Switch
                   label={t('liveMap.follow')}
                   checked={follow}

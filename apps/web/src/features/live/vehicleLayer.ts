@@ -25,6 +25,12 @@ export function statusHex(status: string): string {
   return (DEFAULT_THEME.colors[name] ?? DEFAULT_THEME.colors.gray)[6];
 }
 
+/** A cluster's disc with its count. */
+function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 30 : count < 100 ? 36 : 44;
+  return L.divIcon({ className: 'tc-vehicle-cluster', html: `<span>${count}</span>`, iconSize: [size, size] });
+}
+
 interface HeadingOptions extends L.CircleMarkerOptions {
   heading: number | null;
 }
@@ -75,6 +81,8 @@ export class VehicleLayer {
   private readonly renderer = L.canvas({ padding: 0.3 });
   private readonly markers = new Map<number, Marker>();
   private readonly clusters = L.layerGroup();
+  /** The cluster markers drawn last, reused (moved, their count rewritten) rather than made anew. */
+  private clusterMarkers: { marker: L.Marker; count: number; expand: () => void }[] = [];
   private vehicles: Vehicle[] = [];
   private selected: number | null = null;
 
@@ -102,10 +110,12 @@ export class VehicleLayer {
   private draw(): void {
     const zoom = this.map.getZoom();
     const shown = new Set<number>();
-    this.clusters.clearLayers();
+    let used = 0;
     let singles = this.vehicles;
     if (zoom < CLUSTER_UNTIL_ZOOM && this.vehicles.length > 1) {
-      const index = new Supercluster<{ i: number }>({ radius: 50, maxZoom: CLUSTER_UNTIL_ZOOM - 1 });
+      // the clusters of this zoom only (supercluster builds every zoom from maxZoom down to minZoom)
+      const level = Math.round(zoom);
+      const index = new Supercluster<{ i: number }>({ radius: 50, minZoom: level, maxZoom: level });
       index.load(
         this.vehicles.map((v, i) => ({
           type: 'Feature' as const,
@@ -115,7 +125,7 @@ export class VehicleLayer {
       );
       const b = this.map.getBounds().pad(0.2);
       singles = [];
-      for (const f of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(zoom))) {
+      for (const f of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], level)) {
         const [lon, lat] = f.geometry.coordinates as [number, number];
         const props = f.properties as { cluster?: boolean; point_count?: number; cluster_id?: number; i?: number };
         if (!props.cluster) {
@@ -124,21 +134,24 @@ export class VehicleLayer {
           continue;
         }
         const count = props.point_count ?? 0;
-        const size = count < 10 ? 30 : count < 100 ? 36 : 44;
-        const cluster = L.marker([lat, lon], {
-          icon: L.divIcon({
-            className: 'tc-vehicle-cluster',
-            html: `<span>${count}</span>`,
-            iconSize: [size, size],
-          }),
-          keyboard: false,
-        });
-        cluster.on('click', () =>
-          this.map.flyTo([lat, lon], index.getClusterExpansionZoom(props.cluster_id as number), { duration: 0.4 }),
-        );
-        this.clusters.addLayer(cluster);
+        const expand = () => this.map.flyTo([lat, lon], Math.min(CLUSTER_UNTIL_ZOOM, level + 2), { duration: 0.4 });
+        const known = this.clusterMarkers[used++];
+        if (known) {
+          known.marker.setLatLng([lat, lon]);
+          known.expand = expand;
+          if (known.count !== count) {
+            known.count = count;
+            known.marker.setIcon(clusterIcon(count));
+          }
+          continue;
+        }
+        const made = { marker: L.marker([lat, lon], { icon: clusterIcon(count), keyboard: false }), count, expand };
+        made.marker.on('click', () => made.expand());
+        this.clusters.addLayer(made.marker);
+        this.clusterMarkers.push(made);
       }
     }
+    for (const gone of this.clusterMarkers.splice(used)) this.clusters.removeLayer(gone.marker);
     for (const v of singles) {
       shown.add(v.driver);
       const fill = statusHex(v.status);
