@@ -39,11 +39,8 @@ async function main(): Promise<void> {
       console.log('Empty database: loading the demo operator...');
       const { logins } = await loadDemo(store);
       demoLoaded = true;
-      const drivers = logins.filter((l) => /^driver\d+@/.test(l));
-      const shown = [
-        ...logins.filter((l) => !drivers.includes(l)),
-        `driver<id>@demo.local: ${drivers.length} more drivers of site 1 (<id> is the driver's record)`,
-      ];
+      const shown = logins.filter((l) => l.endsWith('@demo.local'));
+      shown.push(`and ${logins.length - shown.length} drivers of site 1, each with the email of its drivers record`);
       console.log(`Demo logins (password ${DEMO_PASSWORD}):\n  ${shown.join('\n  ')}`);
     } else {
       console.log('Empty database. Create the first superadmin: npm run create-superadmin -- <email>');

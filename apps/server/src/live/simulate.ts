@@ -77,9 +77,17 @@ export async function runSimulation(opts: SimulationOptions): Promise<void> {
 
   /** One driver's work: its trips of today, one after another. */
   const drive = async (driver: number, start: Point | undefined) => {
+    // a driver signs in with its record's email (the demo's first driver as driver@demo.local)
+    const { data: records } = await post<{ data: StoredDoc[] }>(url, {
+      act: 'find',
+      token: dispatcher,
+      col: 'drivers',
+      query: { _id: driver },
+      project: { email: 1 },
+    });
     let token: string;
     try {
-      token = await login(`driver${driver}@demo.local`);
+      token = await login(String(records[0]?.email ?? ''));
     } catch {
       token = await login('driver@demo.local');
     }

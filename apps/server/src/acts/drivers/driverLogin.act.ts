@@ -21,7 +21,7 @@ const driverlogin: Act = {
     if (!email) throw new BadRequest('The driver needs an email to sign in', { field: 'email' });
     const hash = await hashPassword(password);
     const actor = { id: p.id, name: p.name };
-    const user = await store.db.tx(async (tx) => {
+    const login = await store.db.tx(async (tx) => {
       const existing = await findDriverLogin(tx, driver);
       const id =
         existing ??
@@ -44,10 +44,12 @@ const driverlogin: Act = {
           )
         )._id;
       await setPasswordIn(tx, id, hash, actor);
-      return id;
+      // an existing login keeps its own email: the one the driver signs in with
+      const own = existing ? (await store.getById('users', id, tx))?.email : undefined;
+      return { id, email: typeof own === 'string' && own ? own : email };
     });
-    ctx.services.principals.forgetUser(user);
-    return { user, email };
+    ctx.services.principals.forgetUser(login.id);
+    return { user: login.id, email: login.email };
   },
 };
 

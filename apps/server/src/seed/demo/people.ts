@@ -176,14 +176,15 @@ export function demoPeople(g: DemoContext & DemoMasterData) {
   }
 
   // ---- the driver app's logins (docs/live.md): the demo driver signs in as the first driver of
-  // site 1, and every working driver of site 1 has a login of its own (`npm run simulate` drives them)
+  // site 1, and every other working driver of site 1 with its own email, as the drivers screen's
+  // sign-in password makes them (`npm run simulate` drives them)
   const driverLogin = g.collections.users?.find((u) => u.email === 'driver@demo.local');
   const first = drivers[1][0];
   if (driverLogin && first) driverLogin.driver = first.id;
   for (const d of drivers[1].slice(1)) {
     const record = g.collections.drivers?.find((r) => r._id === d.id);
     add('users', {
-      email: `driver${d.id}@demo.local`,
+      email: record?.email,
       firstName: record?.firstName,
       lastName: record?.lastName,
       phone: record?.phone,
