@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { Config } from '../apps/server/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/store/db.ts';
+import { type Database, openPglite } from '../apps/server/src/store/db.ts';
 import { testConfig } from '../apps/server/src/test/config.ts';
+import { scratchPostgres } from '../apps/server/src/test/fresh-db.ts';
 
 /**
  * Writes a benchmark's RESULTS.md formatted as the repository's formatter leaves it (tables
@@ -77,22 +77,6 @@ export async function openBenchDatabase(
     return { db, cleanup };
   }
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `tc_${name}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${database}`;
-  const db = await openPostgres(u.toString());
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const { db, drop } = await scratchPostgres(base, `tc_${name}`);
+  return { db, cleanup: drop };
 }

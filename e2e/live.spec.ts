@@ -55,7 +55,7 @@ async function tripForTheDemoDriver(request: APIRequestContext): Promise<number>
 }
 
 async function vehiclePosition(page: Page) {
-  return page.getByTestId('vehicle-position').innerText();
+  return page.getByTestId('vehicle-position').textContent();
 }
 
 test('a driver works a trip from a phone while the live map shows the vehicle move and the trip change', async ({
@@ -88,7 +88,7 @@ test('a driver works a trip from a phone while the live map shows the vehicle mo
   // the dispatcher's live map, on the demo driver's vehicle
   await logIn(page, 'dispatcher@demo.local');
   await page.goto('livemap');
-  const driverName = (await phone.getByRole('heading', { level: 3 }).innerText()).trim();
+  const driverName = ((await phone.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
   await page.getByRole('combobox', { name: 'Vehicle', exact: true }).fill(driverName);
   await page.getByRole('option', { name: driverName }).click();
   const panel = page.getByLabel('Selected vehicle');

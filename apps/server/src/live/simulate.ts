@@ -1,5 +1,13 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { type DriverDay, epochOf, type LivePosition, type StoredDoc } from '@tc/domain';
+import {
+  type DriverDay,
+  epochOf,
+  haversineMetres,
+  type LivePosition,
+  type PlanStop,
+  type StoredDoc,
+  tripStops,
+} from '@tc/domain';
 
 /**
  * The demo's drivers at work (`npm run simulate`, or SIMULATE=1 with `npm start`; docs/live.md):
@@ -47,15 +55,6 @@ async function post<T>(url: string, body: Record<string, unknown>): Promise<T> {
 }
 
 const sleep = (ms: number, signal?: AbortSignal) => wait(ms, undefined, { signal }).catch(() => undefined);
-
-/** Kilometres between two points (haversine). */
-function km(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 function headingOf(a: Point, b: Point): number {
   const deg = (Math.atan2(b.lon - a.lon, b.lat - a.lat) * 180) / Math.PI;
@@ -111,22 +110,13 @@ export async function runSimulation(opts: SimulationOptions): Promise<void> {
       if (trip.status === 'sent') await call('drivertrip', { id: trip._id, action: 'approve' });
       if (trip.status === 'sent' || trip.status === 'approved')
         await call('drivertrip', { id: trip._id, action: 'start' });
-      const plan = (trip.plan as { kind: string; jobs: number[] }[] | undefined) ?? [];
       const riders = new Map(trip.riders.map((r) => [r._id, r]));
-      const stops = (
-        plan.length
-          ? plan
-          : [
-              { kind: 'pickup', jobs: trip.riders.map((r) => r._id) },
-              { kind: 'dropoff', jobs: trip.riders.map((r) => r._id) },
-            ]
-      ).flatMap((s) =>
-        s.jobs.flatMap((id) => {
-          const r = riders.get(id);
-          const place = s.kind === 'dropoff' ? r?.toPoint : r?.fromPoint;
-          return r && place ? [{ kind: s.kind, rider: r, place }] : [];
-        }),
-      );
+      const order = tripStops((trip.plan as PlanStop[] | undefined) ?? [], [...riders.keys()]);
+      const stops = order.flatMap((s) => {
+        const r = riders.get(s.job);
+        const place = s.kind === 'dropoff' ? r?.toPoint : r?.fromPoint;
+        return r && place ? [{ kind: s.kind, rider: r, place }] : [];
+      });
       for (const stop of stops) {
         if (signal?.aborted) return;
         const r = stop.rider;
@@ -200,7 +190,7 @@ async function moveTo(
   speed: number,
   signal?: AbortSignal,
 ): Promise<Point> {
-  const distance = km(from, to);
+  const distance = haversineMetres(from, to) / 1000;
   const stepKm = ((KMH * speed) / 3600) * (TICK_MS / 1000);
   const steps = Math.max(1, Math.ceil(distance / stepKm));
   const heading = headingOf(from, to);

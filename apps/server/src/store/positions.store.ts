@@ -152,6 +152,15 @@ export async function latestPositions(
   return r.rows.map(live);
 }
 
+/** One driver's last position, if it has one. */
+export async function positionOf(db: Queryable, driver: number): Promise<LivePosition | undefined> {
+  const r = await db.query<PositionRow>(
+    'SELECT driver, unit, lat, lon, heading, speed, accuracy, time, trip FROM driver_positions WHERE driver = $1',
+    [driver],
+  );
+  return r.rows[0] ? live(r.rows[0]) : undefined;
+}
+
 /** A trip's track, oldest first. */
 export async function trackOf(db: Queryable, trip: number): Promise<[number, number, number][]> {
   const r = await db.query<{ points: [number, number, number][] }>('SELECT points FROM trip_tracks WHERE trip = $1', [

@@ -9,6 +9,12 @@ export interface LatLon {
   lon: number;
 }
 
+/** The coordinates of a stored place (`{address, lat, lon}` of a reservation, a person, a site), when it has them. */
+export function placePoint(place: unknown): LatLon | null {
+  const p = place as { lat?: unknown; lon?: unknown } | null | undefined;
+  return typeof p?.lat === 'number' && typeof p.lon === 'number' ? { lat: p.lat, lon: p.lon } : null;
+}
+
 /** Mean Earth radius (IUGG), metres. */
 const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;

@@ -24,7 +24,7 @@ export {
   type FareIndexOptions,
   type SkippedRecord,
 } from './fare-index.ts';
-export { haversineMetres, type LatLon, parseAreaMap, pointInPolygon } from './geo.ts';
+export { haversineMetres, type LatLon, parseAreaMap, placePoint, pointInPolygon } from './geo.ts';
 export { FARE_SETTINGS, fareOptionsFromSettings, fareRequestFromJob } from './job.ts';
 export { fromCents, percentOf, roundHalfAwayFromZero, roundToUnit, toCents } from './money.ts';
 export { presentJobFare, presentJobFares } from './present.ts';

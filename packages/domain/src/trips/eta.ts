@@ -29,21 +29,39 @@ export interface PlanStop {
   at: string;
 }
 
+/** One rider's stop of a trip: its pick-up or its drop-off, at the plan's time (null: no plan). */
+export interface TripStop {
+  kind: 'pickup' | 'dropoff';
+  job: number;
+  at: string | null;
+}
+
 /**
- * The stops still to make, in plan order: a pick-up while its rider waits (routed), a drop-off
- * while its rider waits or rides (routed or picked); without a plan, pick-ups then drop-offs.
+ * A trip's stops in the order it drives them, one per rider and stop: the plan's, else (a trip
+ * without a plan) every rider's pick-up, then every drop-off, in `riders` order.
  */
-export function stopsLeft(
-  plan: readonly PlanStop[],
-  riders: ReadonlyMap<number, string>,
-): { kind: 'pickup' | 'dropoff'; job: number; at: string | null }[] {
-  const stops = plan.length
-    ? plan.flatMap((s) => s.jobs.map((job) => ({ kind: s.kind === 'dropoff' ? 'dropoff' : 'pickup', job, at: s.at })))
-    : [
-        ...[...riders.keys()].map((job) => ({ kind: 'pickup', job, at: null })),
-        ...[...riders.keys()].map((job) => ({ kind: 'dropoff', job, at: null })),
-      ];
-  return (stops as { kind: 'pickup' | 'dropoff'; job: number; at: string | null }[]).filter((s) => {
+export function tripStops(plan: readonly PlanStop[], riders: readonly number[]): TripStop[] {
+  if (plan.length)
+    return plan.flatMap((s) =>
+      s.jobs.map((job) => ({ kind: s.kind === 'dropoff' ? ('dropoff' as const) : ('pickup' as const), job, at: s.at })),
+    );
+  return [
+    ...riders.map((job) => ({ kind: 'pickup' as const, job, at: null })),
+    ...riders.map((job) => ({ kind: 'dropoff' as const, job, at: null })),
+  ];
+}
+
+/** Where a rider's stop is: its reservation's `from` for the pick-up, `to` for the drop-off. */
+export function stopPlace(kind: TripStop['kind'], job: Record<string, unknown> | undefined): unknown {
+  return kind === 'dropoff' ? job?.to : job?.from;
+}
+
+/**
+ * The stops still to make, in trip order (`tripStops`): a pick-up while its rider waits (routed),
+ * a drop-off while its rider waits or rides (routed or picked).
+ */
+export function stopsLeft(plan: readonly PlanStop[], riders: ReadonlyMap<number, string>): TripStop[] {
+  return tripStops(plan, [...riders.keys()]).filter((s) => {
     const status = riders.get(s.job);
     return s.kind === 'pickup' ? status === 'routed' : status === 'routed' || status === 'picked';
   });

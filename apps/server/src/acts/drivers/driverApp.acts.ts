@@ -9,6 +9,7 @@ import {
   localDateTime,
   localDay,
   POSITION_CLOCK_SKEW_MS,
+  placePoint,
   RUNNING_TRIP_STATUSES,
   type StoredDoc,
 } from '@tc/domain';
@@ -37,10 +38,6 @@ const statusOfDriver = (d: Doc): DriverStatus =>
   d.suspended ? 'suspended' : isDriverStatus(d.driverStatus) ? d.driverStatus : 'offline';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const pointOf = (place: unknown) => {
-  const p = place as { lat?: unknown; lon?: unknown } | null | undefined;
-  return typeof p?.lat === 'number' && typeof p.lon === 'number' ? { lat: p.lat, lon: p.lon } : null;
-};
 const addressOf = (place: unknown) => text((place as { address?: unknown } | null | undefined)?.address);
 
 function riderOf(job: StoredDoc): DriverRider {
@@ -55,8 +52,8 @@ function riderOf(job: StoredDoc): DriverRider {
     seats: Number(job.seats) || 1,
     from: addressOf(job.from),
     to: addressOf(job.to),
-    fromPoint: pointOf(job.from),
-    toPoint: pointOf(job.to),
+    fromPoint: placePoint(job.from),
+    toPoint: placePoint(job.to),
     date: text(job.date),
     notes: notes || (typeof job.notes === 'string' ? job.notes : null),
   };

@@ -5,14 +5,17 @@ import {
   type LivePosition,
   localDateTime,
   MODULES,
+  type PlanStop,
+  placePoint,
   type StoredDoc,
+  stopPlace,
   stopsLeft,
 } from '@tc/domain';
 import type { LatLng } from '@tc/routing';
 import { scopeOf, siteOfCall } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { addOnActive } from '../../protocol/authorize.ts';
-import { latestPositions, trackOf } from '../../store/positions.store.ts';
+import { latestPositions, positionOf, trackOf } from '../../store/positions.store.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { routeServerOf, travelTimes } from '../trips/travel.ts';
 
@@ -37,11 +40,6 @@ const triptrack: Act = {
   },
 };
 
-const placeOf = (v: unknown): LatLng | undefined => {
-  const p = v as { lat?: unknown; lon?: unknown } | undefined;
-  return typeof p?.lat === 'number' && typeof p.lon === 'number' ? { lat: p.lat, lng: p.lon } : undefined;
-};
-
 /**
  * A trip as it runs: the vehicle's last position, the stops left with their planned times and (with
  * the predictive ETA add-on, 560) their ETAs from that position by the site's travel times, late ones
@@ -61,16 +59,14 @@ const triplive: Act = {
       ? await services.store.find('jobs', { query: { _id: { $in: ids } }, limit: 1000 }, scope)
       : { data: [] as StoredDoc[] };
     const byId = new Map(riders.map((j) => [j._id, j]));
-    const plan = (trip.plan as { kind: string; jobs: number[]; at: string }[] | undefined) ?? [];
+    const plan = (trip.plan as PlanStop[] | undefined) ?? [];
     const left = stopsLeft(plan, new Map(riders.map((j) => [j._id, String(j.status ?? '')]))).flatMap((s) => {
       const job = byId.get(s.job);
-      const at = placeOf(s.kind === 'pickup' ? job?.from : job?.to);
-      return job && at ? [{ ...s, job, point: at }] : [];
+      const at = placePoint(stopPlace(s.kind, job));
+      return job && at ? [{ ...s, job, point: { lat: at.lat, lng: at.lon } as LatLng }] : [];
     });
     const position: LivePosition | undefined =
-      typeof trip.driver === 'number'
-        ? (await latestPositions(services.db, unit, undefined)).find((x) => x.driver === trip.driver)
-        : undefined;
+      typeof trip.driver === 'number' ? await positionOf(services.db, trip.driver) : undefined;
     const zone = await zoneOf(services, unit, services.db);
     const start = position ? { lat: position.lat, lng: position.lon } : left[0]?.point;
     const points = start ? [start, ...left.map((s) => s.point)] : [];

@@ -1,4 +1,14 @@
-import { isTripStatus, localDay, PLANNED_TRIP_STATUSES, RUNNING_TRIP_STATUSES, type StoredDoc } from '@tc/domain';
+import {
+  isTripStatus,
+  localDay,
+  PLANNED_TRIP_STATUSES,
+  type PlanStop,
+  placePoint,
+  RUNNING_TRIP_STATUSES,
+  type StoredDoc,
+  stopPlace,
+  tripStops,
+} from '@tc/domain';
 import { blocksOnPath, type LatLng, OsrmTravelTimes, type TravelTimeProvider } from '@tc/routing';
 import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
@@ -49,23 +59,19 @@ interface TripPath {
   path: LatLng[];
 }
 
-/** A trip's way in stop order: each pickup at its rider's from, each drop-off at its to. */
+/** A trip's way in stop order (`tripStops`): each pick-up at its rider's from, each drop-off at its to. */
 async function pathsOf(services: Services, trips: StoredDoc[], scope: Scope, tx: Queryable): Promise<TripPath[]> {
   const ids = trips.flatMap((t) => (t.stops as number[] | undefined) ?? []);
   const { data: jobs } = ids.length
     ? await services.store.find('jobs', { query: { _id: { $in: ids } }, limit: 10_000 }, scope, tx)
     : { data: [] };
   const byId = new Map(jobs.map((j) => [j._id, j]));
-  const at = (place: unknown): LatLng[] => {
-    const p = place as { lat?: unknown; lon?: unknown } | undefined;
-    return typeof p?.lat === 'number' && typeof p.lon === 'number' ? [{ lat: p.lat, lng: p.lon }] : [];
-  };
   return trips.map((trip) => {
-    const plan = (trip.plan as { kind: string; jobs: number[] }[] | undefined) ?? [];
-    const stops = (trip.stops as number[] | undefined) ?? [];
-    const path = plan.length
-      ? plan.flatMap((s) => s.jobs.flatMap((id) => at(s.kind === 'dropoff' ? byId.get(id)?.to : byId.get(id)?.from)))
-      : [...stops.flatMap((id) => at(byId.get(id)?.from)), ...stops.flatMap((id) => at(byId.get(id)?.to))];
+    const stops = tripStops((trip.plan as PlanStop[] | undefined) ?? [], (trip.stops as number[] | undefined) ?? []);
+    const path = stops.flatMap((s) => {
+      const at = placePoint(stopPlace(s.kind, byId.get(s.job)));
+      return at ? [{ lat: at.lat, lng: at.lon }] : [];
+    });
     return { trip, path };
   });
 }

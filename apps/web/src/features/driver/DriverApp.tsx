@@ -1,40 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DRIVER_ACTIONS,
   type DriverAction,
   type DriverDay,
-  type DriverRider,
   type DriverStatus,
   driverStatusAfter,
-  type LoginValues,
-  loginSchema,
+  type PlanStop,
   RUNNING_TRIP_STATUSES,
   type TripStatus,
+  tripStops,
 } from '@tc/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
 import { LanguageSwitch } from '#src/app/layout/LanguageSwitch.tsx';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
-import { useFieldError } from '#src/features/auth/useFieldError.ts';
+import { LoginForm } from '#src/features/auth/LoginForm.tsx';
 import { flushQueue, loadQueue, type QueuedAction, type RefusedAction, saveQueue, unanswered } from './actionQueue.ts';
 import { usePositionSharing } from './usePositionSharing.ts';
 
@@ -93,59 +76,24 @@ function useInstallable() {
 
 function DriverLogin({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const [error, setError] = useState<unknown>(null);
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const submit = async (values: LoginValues) => {
-    setError(null);
+  const signIn = async (email: string, password: string) => {
+    const { token } = await call('login', { email, password, token: null });
+    // only a driver of a site with the driver app: said before the driver is in
     try {
-      const { token } = await call('login', { email: values.email.trim(), password: values.password, token: null });
-      // only a driver of a site with the driver app: said before the driver is in
-      try {
-        await call('driverday', { token });
-      } catch (err) {
-        void call('logout', { token }).catch(() => undefined);
-        throw err;
-      }
-      onSignedIn(token);
+      await call('driverday', { token });
     } catch (err) {
-      setError(err);
+      void call('logout', { token }).catch(() => undefined);
+      throw err;
     }
+    onSignedIn(token);
   };
-  const { errors, isSubmitting } = form.formState;
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('driverApp.title')}</Title>
         <LanguageSwitch />
       </Group>
-      <form noValidate onSubmit={form.handleSubmit(submit)}>
-        <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {serverErrorText(error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="username"
-            size="md"
-            error={fieldError(errors.email)}
-            {...form.register('email')}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="current-password"
-            size="md"
-            error={fieldError(errors.password)}
-            {...form.register('password')}
-          />
-          <Button type="submit" size="md" loading={isSubmitting}>
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <LoginForm size="md" onLogin={signIn} />
     </Stack>
   );
 }
@@ -316,27 +264,14 @@ function DriverHome({ token, onSignOut }: { token: string; onSignOut: () => void
   );
 }
 
-interface Stop {
-  kind: 'pickup' | 'dropoff';
-  rider: DriverRider;
-  at: string;
-}
-
-/** A trip's stops in the order the plan drives them (without a plan: every pick-up, then every drop-off). */
-function stopsOf(trip: Trip): Stop[] {
+/** A trip's stops in the order it drives them (`tripStops`), each with its rider. */
+function stopsOf(trip: Trip) {
   const byId = new Map(trip.riders.map((r) => [r._id, r]));
-  const plan = (trip.plan as { kind: string; jobs: number[]; at: string }[] | undefined) ?? [];
-  if (plan.length)
-    return plan.flatMap((s) =>
-      s.jobs.flatMap((id) => {
-        const rider = byId.get(id);
-        return rider ? [{ kind: s.kind === 'dropoff' ? 'dropoff' : 'pickup', rider, at: s.at } as Stop] : [];
-      }),
-    );
-  return [
-    ...trip.riders.map((rider) => ({ kind: 'pickup' as const, rider, at: rider.date })),
-    ...trip.riders.map((rider) => ({ kind: 'dropoff' as const, rider, at: '' })),
-  ];
+  return tripStops((trip.plan as PlanStop[] | undefined) ?? [], [...byId.keys()]).flatMap((s) => {
+    const rider = byId.get(s.job);
+    // without a plan, a pick-up is at the reservation's time
+    return rider ? [{ kind: s.kind, rider, at: s.at ?? (s.kind === 'pickup' ? rider.date : '') }] : [];
+  });
 }
 
 const timeOf = (at: string) => at.slice(11, 16);

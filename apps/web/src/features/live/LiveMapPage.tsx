@@ -21,11 +21,14 @@ import {
   DRIVER_STATUSES,
   localDay,
   MAP,
+  OPEN_TRIP_STATUSES,
   POSITION_STALE_MS,
   type RefSpec,
   type ResourceDef,
+  RUNNING_TRIP_STATUSES,
   resourceByKey,
   type StoredDoc,
+  type TripStatus,
 } from '@tc/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,10 +65,6 @@ type Trip = StoredDoc & {
   date?: string;
 };
 type Area = StoredDoc & { name?: string; type?: string; color?: string; map?: { lat: number; lon: number }[] };
-
-/** Trips that are the day's work still (the live map shows no canceled or done trip). */
-const OPEN = ['new', 'sent', 'approved', 'in route', 'picking up'];
-const RUNNING = ['in route', 'picking up'];
 
 /** What the live map shows of the vehicles: the drivers' records, their trips, and the filters. */
 interface VehicleFilter {
@@ -177,7 +176,7 @@ function PositionLine({ store, driver, zone }: { store: PositionStore; driver: n
       {t('liveMap.seenAt', {
         time: new Intl.DateTimeFormat(i18n.language, { timeZone: zone, timeStyle: 'medium' }).format(position.time),
       })}
-      {position.speed !== null ? ` · ${Math.round(position.speed * 3.6)} km/h` : ''}
+      {position.speed !== null ? ` · ${t('liveMap.speed', { speed: Math.round(position.speed * 3.6) })}` : ''}
       <br />
       <span data-testid="vehicle-position">
         {position.lat.toFixed(5)}, {position.lon.toFixed(5)}
@@ -225,7 +224,8 @@ export function LiveMapPage() {
       (
         await find<Trip>({
           col: 'trips',
-          query: { ...siteQuery, date: [`${day} 00:00`, `${day} 23:59`], status: { $in: OPEN } },
+          // the day's work still: no canceled or done trip
+          query: { ...siteQuery, date: [`${day} 00:00`, `${day} 23:59`], status: { $in: [...OPEN_TRIP_STATUSES] } },
           project: { status: 1, driver: 1, car: 1, service: 1, supplier: 1, date: 1, blocked: 1 },
           sort: { date: 1 },
           limit: 5000,
@@ -263,7 +263,7 @@ export function LiveMapPage() {
       new Map(
         [...tripsOfDriver].map(([driver, list]) => [
           driver,
-          list.find((t) => RUNNING.includes(String(t.status))) ?? (list[0] as Trip),
+          list.find((t) => RUNNING_TRIP_STATUSES.includes(t.status as TripStatus)) ?? (list[0] as Trip),
         ]),
       ),
     [tripsOfDriver],
