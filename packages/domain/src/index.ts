@@ -4,6 +4,7 @@ export * from './drivers/position.ts';
 export * from './drivers/status.ts';
 export * from './errors.ts';
 export * from './fares/index.ts';
+export * from './insight/home.ts';
 export * from './jobs/index.ts';
 export * from './permissions/index.ts';
 export * from './protocol/catalogue.ts';

@@ -4,6 +4,7 @@ import { driverAppActs } from '../acts/drivers/driverApp.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { driverStatusActs } from '../acts/drivers/driverStatus.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
+import { homeActs } from '../acts/home/home.acts.ts';
 import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
 import { shuttleBookingActs } from '../acts/jobs/shuttleBooking.ts';
 import { liveActs } from '../acts/live/live.acts.ts';
@@ -39,4 +40,5 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...optionActs,
   ...roadBlockActs,
   ...liveActs,
+  ...homeActs,
 };

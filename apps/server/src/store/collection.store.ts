@@ -1,4 +1,4 @@
-import { type CollectionDef, collectionDef, type FieldKind } from '@tc/domain';
+import { type CollectionDef, collectionDef, type FieldKind, SYSTEM_FIELDS } from '@tc/domain';
 import type { Database, Queryable } from './db.ts';
 import { AlreadyExists, InvalidInput, RecordNotFound, StoreError, UnknownField, VersionConflict } from './errors.ts';
 import { docResolver, Params, type Resolver, translateFilter, translateSort } from './filter.translate.ts';
@@ -62,8 +62,9 @@ function def(col: string): CollectionDef {
   return d;
 }
 
+/** A collection's fields as queries name them: its own, and those every record carries (who made it, when). */
 function resolverFor(d: CollectionDef): Resolver {
-  return docResolver(d.fields, d.hot);
+  return docResolver({ ...SYSTEM_FIELDS, ...d.fields }, d.hot);
 }
 
 function whereWithScope(

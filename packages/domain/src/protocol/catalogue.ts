@@ -9,6 +9,7 @@ import {
 import { DRIVER_TRIP_ACTIONS, type LivePosition, positionSchema } from '../drivers/position.ts';
 import { DRIVER_ACTIONS, type DriverStatus } from '../drivers/status.ts';
 import { ERROR_TEXTS } from '../errors.ts';
+import { type Dashboard, HOME_LIST_SIZES } from '../insight/home.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
@@ -73,6 +74,16 @@ export interface SessionAnswer {
 
 /** A stored record as finds answer it: its fields, `_id`, `unit` and `_version`. */
 export type StoredDoc = Record<string, unknown> & { _id: number; _version: number; unit: number | null };
+
+/** A booking as the agent home lists it (act myrecentjobs). */
+export interface RecentJob {
+  id: number;
+  date: string | null;
+  lastName: string | null;
+  status: string;
+  /** The rider's name, as the reservation holds it. */
+  passenger: string;
+}
 
 /** One choice of a reference: the record's id and its label (the fields the reference names, joined). */
 export interface RefOption {
@@ -362,6 +373,20 @@ export const ACT_CATALOGUE = {
   rebuildroadblocks: {
     request: z.object({ unit: z.number().int().positive().optional() }),
     answer: answer<{ blocks: number; flagged: number[] }>(),
+  },
+  // ---- the home screens (docs/home.md)
+  /** The caller's last bookings on its site, newest first (the agent home's "my last bookings"). */
+  myrecentjobs: {
+    request: z.object({
+      col: z.literal('jobs', { error: 'col must be jobs' }),
+      limit: z.coerce.number().int().min(1).max(HOME_LIST_SIZES[HOME_LIST_SIZES.length - 1] as number).default(5),
+    }),
+    answer: answer<RecentJob[]>(),
+  },
+  /** One site's day in numbers (the dashboard, /): reservations and trips by status, drivers, pick-ups, weeks. */
+  dashboard: {
+    request: z.object({ unit: z.number().int().positive().optional() }),
+    answer: answer<Dashboard>(),
   },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
