@@ -1,4 +1,11 @@
-import { addDays, COUNTED_STATUSES, collectionDef, type Dashboard, PICKED_STATUSES, UNASSIGNED_STATUSES } from '@tc/domain';
+import {
+  addDays,
+  COUNTED_STATUSES,
+  collectionDef,
+  type Dashboard,
+  PICKED_STATUSES,
+  UNASSIGNED_STATUSES,
+} from '@tc/domain';
 import type { Scope } from './collection.store.ts';
 import type { Queryable } from './db.ts';
 import { Params } from './filter.translate.ts';

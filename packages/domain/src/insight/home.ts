@@ -94,5 +94,8 @@ export interface Dashboard {
   unassigned: number;
   /** Today's pick-ups, and those at most the late margin after the reservation's time. */
   pickups: { done: number; onTime: number; lateMinutes: number };
-  weeks: { thisWeek: { from: string; to: string; count: number }; lastWeek: { from: string; to: string; count: number } };
+  weeks: {
+    thisWeek: { from: string; to: string; count: number };
+    lastWeek: { from: string; to: string; count: number };
+  };
 }

@@ -9,8 +9,8 @@ import {
 import { DRIVER_TRIP_ACTIONS, type LivePosition, positionSchema } from '../drivers/position.ts';
 import { DRIVER_ACTIONS, type DriverStatus } from '../drivers/status.ts';
 import { ERROR_TEXTS } from '../errors.ts';
-import { type Dashboard, HOME_LIST_SIZES } from '../insight/home.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
+import { type Dashboard, HOME_LIST_SIZES } from '../insight/home.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
@@ -379,7 +379,12 @@ export const ACT_CATALOGUE = {
   myrecentjobs: {
     request: z.object({
       col: z.literal('jobs', { error: 'col must be jobs' }),
-      limit: z.coerce.number().int().min(1).max(HOME_LIST_SIZES[HOME_LIST_SIZES.length - 1] as number).default(5),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(HOME_LIST_SIZES[HOME_LIST_SIZES.length - 1] as number)
+        .default(5),
     }),
     answer: answer<RecentJob[]>(),
   },

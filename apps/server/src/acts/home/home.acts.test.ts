@@ -13,10 +13,10 @@ const HOUR = 3_600_000;
 async function booked(by: string, ago: number, data: Record<string, unknown>, unit = 1): Promise<number> {
   const r = await h.services.store.insert('jobs', { ...job(1, unit), ...data }, { id: null, name: by });
   const at = new Date(Date.now() - ago).toISOString();
-  await h.services.db.query(`UPDATE "jobs" SET doc = jsonb_set(doc, '{createdAt}', to_jsonb($1::text)) WHERE _id = $2`, [
-    at,
-    r._id,
-  ]);
+  await h.services.db.query(
+    `UPDATE "jobs" SET doc = jsonb_set(doc, '{createdAt}', to_jsonb($1::text)) WHERE _id = $2`,
+    [at, r._id],
+  );
   return r._id;
 }
 
@@ -52,7 +52,8 @@ describe('the agent home', () => {
   });
 
   it('lists my last bookings newest first, 5 or 10 of them, on my own site', async () => {
-    for (let i = 0; i < 12; i++) await booked(agentName, (30 - i) * 60_000, { status: 'new', firstName: 'Ana', lastName: `Recent${i}` });
+    for (let i = 0; i < 12; i++)
+      await booked(agentName, (30 - i) * 60_000, { status: 'new', firstName: 'Ana', lastName: `Recent${i}` });
     const five = await h.call({ act: 'myrecentjobs', token: agent, col: 'jobs', limit: 5 });
     expect(five.body).toBeInstanceOf(Array);
     const rows = five.body as unknown as { id: number; lastName: string; status: string; passenger: string }[];
@@ -80,7 +81,11 @@ describe('the dashboard', () => {
     const at = (day: string, time: string) => `${day} ${time}`;
     const add = (data: Record<string, unknown>, unit = 1) =>
       h.services.store.insert('jobs', { ...job(2, unit), ...data }, { id: null, name: 'fixtures' });
-    const base = first.body as { jobs: Record<string, number>; unassigned: number; weeks: { thisWeek: { count: number } } };
+    const base = first.body as {
+      jobs: Record<string, number>;
+      unassigned: number;
+      weeks: { thisWeek: { count: number } };
+    };
     await add({ date: at(today, '08:00'), status: 'new' });
     await add({ date: at(today, '09:00'), status: 'waiting' });
     await add({ date: at(today, '10:00'), status: 'canceled' });

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_ROUTE_RULES,
-  dashboardWeeks,
-  localDay,
-  type RecentJob,
-  siteRouting,
-  siteTimeZone,
-} from '@tc/domain';
+import { DEFAULT_ROUTE_RULES, dashboardWeeks, localDay, type RecentJob, siteRouting, siteTimeZone } from '@tc/domain';
 import { scopeOf, siteOfCall } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { siteSetting } from '../../store/auth.store.ts';

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
 import { OnlineDriversPage } from '#src/features/drivers/OnlineDriversPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
+import { HistoryPage } from '#src/features/history/HistoryPage.tsx';
+import { AgentHomePage } from '#src/features/home/AgentHomePage.tsx';
+import { DashboardPage } from '#src/features/home/DashboardPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
 import { ShuttleBookingPage } from '#src/features/jobs/ShuttleBookingPage.tsx';
@@ -61,6 +64,11 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
       case 'roadBlocks':
         return <RoadBlocksPage />;
       case 'dashboard':
+        return <DashboardPage />;
+      case 'agentHome':
+        return <AgentHomePage />;
+      case 'history':
+        return <HistoryPage />;
       case undefined:
         break;
     }

@@ -45,7 +45,17 @@ export interface ScreenDef {
   wording?: Wording;
   subRoutes?: SubRoute[];
   /** Screen implemented by a feature instead of the placeholder. */
-  feature?: 'permissions' | 'outbox' | 'help' | 'dashboard' | 'onlineDrivers' | 'timeline' | 'liveMap' | 'roadBlocks';
+  feature?:
+    | 'permissions'
+    | 'outbox'
+    | 'help'
+    | 'dashboard'
+    | 'agentHome'
+    | 'history'
+    | 'onlineDrivers'
+    | 'timeline'
+    | 'liveMap'
+    | 'roadBlocks';
 }
 
 const create: SubRoute = { path: 'create', action: 'create', page: 'create' };
@@ -65,7 +75,7 @@ function resourceScreen(key: string, rest: Omit<Partial<ScreenDef>, 'key'>): Scr
 
 export const SCREENS: Record<string, ScreenDef> = {
   home: { key: 'home', path: '/', module: 'dashboard', feature: 'dashboard' },
-  agent: { key: 'agent', path: '/agent', module: 'jobs' },
+  agent: { key: 'agent', path: '/agent', module: 'jobs', feature: 'agentHome' },
   timeline: { key: 'timeline', path: '/timeline', module: 'timeline', feature: 'timeline' },
   jobs: {
     key: 'jobs',
@@ -142,7 +152,7 @@ export const SCREENS: Record<string, ScreenDef> = {
   // The users edit route needs only view permission (spec section 2).
   users: resourceScreen('users', { subRoutes: [create, { ...edit, action: 'view' }] }),
   profiles: resourceScreen('profiles', { subRoutes: crud }),
-  history: { key: 'history', path: '/history', module: 'history' },
+  history: { key: 'history', path: '/history', module: 'history', feature: 'history' },
   shifts: resourceScreen('shifts', { wording: 'shifts', subRoutes: crud }),
   import: { key: 'import', path: '/import', module: 'uploadData', action: 'upload' },
   permissions: { key: 'permissions', path: '/permissions', module: null, ownerOnly: true, feature: 'permissions' },

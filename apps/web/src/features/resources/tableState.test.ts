@@ -64,6 +64,19 @@ describe('a link’s state', () => {
     expect(one.filters).toEqual({ date: ['2026-12-01', '2026-12-01'] });
   });
 
+  it("takes a choice filter's values from a link (the dashboard's counts), unknown values left out", () => {
+    const start = initialState(jobs, '2026-11-24');
+    const s = stateFromQuery(
+      jobs,
+      start,
+      new URLSearchParams('from=2026-11-24&to=2026-11-24&status=new,waiting,bogus'),
+    );
+    expect(s.filters).toEqual({ date: ['2026-11-24', '2026-11-24'], status: ['new', 'waiting'] });
+    // a column without a choice filter is not set from a link
+    expect(stateFromQuery(jobs, start, new URLSearchParams('lastName=Roy'))).toBe(start);
+    expect(stateFromQuery(jobs, start, new URLSearchParams('status=bogus'))).toBe(start);
+  });
+
   it('leaves the state alone without parameters, and ignores a malformed day', () => {
     const start = initialState(jobs, '2026-11-24');
     expect(stateFromQuery(jobs, start, new URLSearchParams(''))).toBe(start);

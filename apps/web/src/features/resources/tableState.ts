@@ -48,14 +48,20 @@ export function loadState(
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The state a link asks for (the agent home opens /jobs?search=…&from=…&to=…): the search, and the
- * days from and to on the list's date column instead of one day; a malformed day is ignored.
+ * The state a link asks for (the agent home opens /jobs?search=…&from=…&to=…; the dashboard adds
+ * status=a,b): the search, the days from and to on the list's date column instead of one day, and
+ * the values of a column with a choice filter; a malformed day or an unknown value is ignored.
  */
 export function stateFromQuery(def: ResourceDef, state: TableState, params: URLSearchParams): TableState {
   const search = params.get('search');
   const from = params.get('from');
   const to = params.get('to');
   const days = [from, to].filter((d): d is string => d !== null && DAY.test(d));
+  const choices = def.columns.flatMap((c) => {
+    const asked = c.filter === 'enum' ? params.get(c.field) : null;
+    const values = asked?.split(',').filter((v) => c.options?.includes(v)) ?? [];
+    return values.length ? [[c.field, values] as const] : [];
+  });
   const next = { ...state, page: 0 };
   if (search !== null) next.generalFilter = search;
   if (days.length > 0 && def.dateField) {
@@ -63,7 +69,8 @@ export function stateFromQuery(def: ResourceDef, state: TableState, params: URLS
     next.filters = { ...next.filters, [def.dateField]: [first, last] };
     next.day = null;
   }
-  return search === null && days.length === 0 ? state : next;
+  for (const [field, values] of choices) next.filters = { ...next.filters, [field]: values };
+  return search === null && days.length === 0 && choices.length === 0 ? state : next;
 }
 
 export function saveState(def: ResourceDef, state: TableState, storage: Storage = sessionStorage): void {

@@ -1,0 +1,138 @@
+import { Anchor, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { HOME_LIST_SIZES, type HomeListSize, type RecentJob, statFontSize } from '@tc/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusBadge } from '#src/components/StatusBadge.tsx';
+
+/** A statistic: its label and its value, drawn at the spec's size (80, else 240 over the length), opening `to` when given. */
+export function StatTile({
+  label,
+  value,
+  to,
+  hint,
+}: {
+  label: string;
+  value: number | string;
+  to?: string;
+  hint?: string;
+}) {
+  const number = (
+    <Text
+      component="span"
+      fw={700}
+      lh={1.1}
+      style={{ fontSize: statFontSize(value) }}
+      aria-label={`${label}: ${value}`}
+    >
+      {value}
+    </Text>
+  );
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap={4} align="flex-start">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        {to ? (
+          <Anchor component={Link} to={to} underline="hover" c="inherit">
+            {number}
+          </Anchor>
+        ) : (
+          number
+        )}
+        {hint ? (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** "Show 5 / show 10" of a home list. */
+export function ListSize({
+  value,
+  onChange,
+  label,
+}: {
+  value: HomeListSize;
+  onChange: (v: HomeListSize) => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={label}
+      value={String(value)}
+      onChange={(v) => onChange(Number(v) as HomeListSize)}
+      data={HOME_LIST_SIZES.map((n) => ({ value: String(n), label: t('home.show', { count: n }) }))}
+    />
+  );
+}
+
+/** A list of reservations on a home screen: id (opening it), date, status, passenger. */
+export function RecentJobsTable({
+  title,
+  rows,
+  loading,
+  action,
+}: {
+  title: string;
+  rows: RecentJob[] | undefined;
+  loading: boolean;
+  action: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {action}
+        </Group>
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('home.columns.id')}</Table.Th>
+                <Table.Th>{t('home.columns.date')}</Table.Th>
+                <Table.Th>{t('home.columns.status')}</Table.Th>
+                <Table.Th>{t('home.columns.passenger')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(rows ?? []).map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/jobs/edit/${r.id}`}>
+                      {r.id}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date ?? ''}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={r.status} kind="jobStatus" />
+                  </Table.Td>
+                  <Table.Td>{r.passenger}</Table.Td>
+                </Table.Tr>
+              ))}
+              {!loading && (rows ?? []).length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" size="sm">
+                      {t('common.noResults')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
