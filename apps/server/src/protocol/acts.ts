@@ -4,7 +4,8 @@ import { driverAppActs } from '../acts/drivers/driverApp.acts.ts';
 import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { driverStatusActs } from '../acts/drivers/driverStatus.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
-import { homeActs } from '../acts/home/home.acts.ts';
+import { homeActs } from '../acts/insight/home.acts.ts';
+import { reportActs } from '../acts/insight/reports.acts.ts';
 import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
 import { shuttleBookingActs } from '../acts/jobs/shuttleBooking.ts';
 import { liveActs } from '../acts/live/live.acts.ts';
@@ -41,4 +42,5 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...roadBlockActs,
   ...liveActs,
   ...homeActs,
+  ...reportActs,
 };

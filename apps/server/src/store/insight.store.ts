@@ -19,7 +19,7 @@ import { supplierWhere } from './supplierScope.ts';
  */
 
 /** The rows of `col` in scope: the site (all sites when none), and a supplier's own. */
-function scoped(col: string, scope: Scope, params: Params): string {
+export function scoped(col: string, scope: Scope, params: Params): string {
   const d = collectionDef(col);
   if (!d) throw new Error(`not a collection: ${col}`);
   const parts = ['TRUE'];

@@ -54,6 +54,7 @@ export const VALIDATION_TEXTS = {
   polygon: 'Draw an area of at least 3 points',
   newCode: 'The copy needs a new code',
   rangeTooLong: 'Choose at most 400 days',
+  reportTooLong: 'A report covers at most 366 days',
   shiftInactive: 'This shift is not active',
   stopOrder: 'Get off at a stop after the one you get on at',
 } as const;

@@ -29,7 +29,7 @@ const myrecentjobs: Act = {
 };
 
 /** How late a pick-up may be and still count as on time: the site's "pick gap late", else the routing default. */
-async function lateMinutes(ctx: Parameters<Act['run']>[0], unit: number | undefined): Promise<number> {
+export async function lateMinutes(ctx: Parameters<Act['run']>[0], unit: number | undefined): Promise<number> {
   const value = await siteSetting(ctx.services.db, unit ?? null, 'pick gap late');
   try {
     return siteRouting({ 'pick gap late': value }).settings.pickGapLate ?? DEFAULT_ROUTE_RULES.late;
