@@ -30,7 +30,7 @@ test("an agent's home searches the reservations it booked and lists its last boo
 test("the dashboard's numbers open the lists they count", async ({ page }) => {
   await logIn(page, 'dispatcher@demo.local');
   await page.goto('');
-  const unassigned = page.getByLabel(/^Unassigned reservations today: \d+$/);
+  const unassigned = page.getByLabel(/^Reservations unassigned today: \d+$/);
   await expect(unassigned).toBeVisible();
   const count = (await unassigned.getAttribute('aria-label'))?.split(': ')[1];
   await unassigned.click();

@@ -334,7 +334,7 @@ export async function runReport(db: Queryable, type: string, q: ReportQuery): Pr
       const code = `coalesce(jj.doc#>>'{quote,code}', '—')`;
       const quoted = `(CASE WHEN jsonb_typeof(jj.doc#>'{quote,total}') = 'number' THEN (jj.doc#>>'{quote,total}')::numeric ELSE 0 END)`;
       const sql = `WITH ${w},
-        h AS (SELECT _id, doc->>'name' AS name,
+        h AS (SELECT _id, unit, doc->>'name' AS name,
                      coalesce(left(doc->>'start', 10), left(doc->>'date', 10)) AS hs,
                      coalesce(left(doc->>'end', 10), left(doc->>'start', 10), left(doc->>'date', 10)) AS he
                 FROM "holidays" WHERE ${unit})
@@ -343,6 +343,7 @@ export async function runReport(db: Queryable, type: string, q: ReportQuery): Pr
                count(jj._id) AS reservations, coalesce(sum(${num('jj', 'seats')}), 0) AS passengers,
                ${tariff ? `coalesce(sum(${quoted}), 0) AS quoted, coalesce(sum(${num('jj', 'price')}), 0) AS charged, coalesce(sum(${num('jj', 'price')} - ${quoted}), 0) AS difference` : `coalesce(sum(${num('jj', 'price')}), 0) AS revenue`}
           FROM h ${tariff ? 'JOIN' : 'LEFT JOIN'} jj ON left(jj.${DATE}, 10) BETWEEN h.hs AND h.he AND jj.${COUNTED}
+               AND (h.unit IS NULL OR h.unit = jj.unit)
                ${tariff ? `AND jj.doc ? 'quote'` : ''}
          WHERE h.hs <= ${to} AND h.he >= ${from}
          GROUP BY GROUPING SETS ((h._id, h.name, h.hs, h.he${tariff ? `, ${code}` : ''}), ()) ORDER BY 2, 1${tariff ? ', 4' : ''}`;

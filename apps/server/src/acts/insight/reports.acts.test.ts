@@ -23,6 +23,8 @@ beforeAll(async () => {
   const shuttle = await store.insert('shuttles', { unit: 1, code: 'S1', name: 'Airport', pax: 20 }, sys);
   await store.insert('holidays', { name: 'Christmas', code: 'XMAS', start: '2026-12-01', end: '2026-12-01' }, sys);
   await store.insert('holidays', { name: 'Later', code: 'L', start: '2026-12-20', end: '2026-12-21' }, sys);
+  // site 2's own holiday: site 1's reservations that day are not on it
+  await store.insert('holidays', { unit: 2, name: 'Site day', code: 'S2', date: '2026-12-02' }, sys);
   const trip = (data: Record<string, unknown>) => store.insert('trips', { unit: 1, ...data }, sys);
   // driver 1 is "Fixture Driver1" of site 1
   const t1 = await trip({
@@ -230,6 +232,12 @@ describe('reports', () => {
     const holidays = await report('holiday-reports', 'holiday report');
     expect(holidays.rows).toEqual([
       { holiday: 'Christmas', start: '2026-12-01', end: '2026-12-01', reservations: 2, passengers: 3, revenue: 30 },
+    ]);
+    // every site (an administrator with none chosen): site 2's reservation on Christmas, none on site 2's day
+    const all = await report('holiday-reports', 'holiday report', { unit: undefined });
+    expect(all.rows).toEqual([
+      { holiday: 'Christmas', start: '2026-12-01', end: '2026-12-01', reservations: 3, passengers: 10, revenue: 100 },
+      { holiday: 'Site day', start: '2026-12-02', end: '2026-12-02', reservations: 0, passengers: 0, revenue: 0 },
     ]);
     const tariff = await report('holidaytariff-reports', 'holiday tariff report');
     expect(tariff.rows).toEqual([

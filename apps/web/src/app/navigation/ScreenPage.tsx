@@ -13,6 +13,7 @@ import { LiveMapPage } from '#src/features/live/LiveMapPage.tsx';
 import { RoadBlocksPage } from '#src/features/live/RoadBlocksPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
+import { ReportsPage } from '#src/features/reports/ReportsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
@@ -47,6 +48,7 @@ export interface ScreenPageProps {
 
 /** The page of a screen: its feature, else the generic resource list and form, else the placeholder. */
 export function ScreenPage({ def, sub }: ScreenPageProps) {
+  if (def.feature === 'reports') return <ReportsPage report={sub?.path} />;
   if (!sub) {
     switch (def.feature) {
       case 'permissions':

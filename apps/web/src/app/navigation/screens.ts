@@ -52,6 +52,7 @@ export interface ScreenDef {
     | 'dashboard'
     | 'agentHome'
     | 'history'
+    | 'reports'
     | 'onlineDrivers'
     | 'timeline'
     | 'liveMap'
@@ -123,6 +124,7 @@ export const SCREENS: Record<string, ScreenDef> = {
     key: 'reports',
     path: '/reports',
     module: 'reports',
+    feature: 'reports',
     subRoutes: REPORTS.map((report) => ({ path: report, action: 'view', page: `reports.${report}`, link: true })),
   },
   help: { key: 'help', path: '/help', module: null, feature: 'help' },
