@@ -148,6 +148,7 @@ function ReportPage({ report }: { report: ReportName }) {
           <DateInput
             label={t('reports.from')}
             required
+            clearable
             valueFormat="YYYY-MM-DD"
             value={from}
             onChange={(v) => day(v, setFrom)}
@@ -156,6 +157,7 @@ function ReportPage({ report }: { report: ReportName }) {
           <DateInput
             label={t('reports.to')}
             required
+            clearable
             valueFormat="YYYY-MM-DD"
             value={to}
             onChange={(v) => day(v, setTo)}
