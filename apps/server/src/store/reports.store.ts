@@ -37,7 +37,7 @@ const ref = (a: string, f: string) =>
 const COUNTED = `${STATUS} <> 'canceled'`;
 
 /** The reservations (`jj`) and trips (`tt`) of the period, site and filters, as CTEs. */
-function ctes(q: ReportQuery, params: Params): string {
+export function ctes(q: ReportQuery, params: Params): string {
   const period = `${DATE} >= ${params.add(q.from)} AND ${DATE} < ${params.add(addDays(q.to, 1))}`;
   const jobs = [scoped('jobs', q.scope, params), period];
   const trips = [scoped('trips', q.scope, params), period];

@@ -87,3 +87,29 @@ export const reportRequest = z
     }
   });
 export type ReportRequest = z.infer<typeof reportRequest>;
+
+/** What the analytics charts are asked with: a site and a period (at most 366 days). */
+export const analyticsRequest = z.object({ from: day, to: day, unit: id }).superRefine((r, ctx) => {
+  if (r.to < r.from) ctx.addIssue({ code: 'custom', path: ['to'], message: vk('endBeforeStart') });
+  else if ((Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 + 1 > REPORT_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: vk('reportTooLong') });
+  }
+});
+
+/** The analytics of a period (act `analytics`; docs/reports.md): one value per day of `days` in each series. */
+export interface Analytics {
+  from: string;
+  to: string;
+  days: string[];
+  /** Reservations per day by status, and trips per day by status. */
+  jobs: Record<string, number[]>;
+  trips: Record<string, number[]>;
+  /** Pick-ups per day and those on time (at most `lateMinutes` after the reservation's time). */
+  onTime: { pickups: number[]; onTime: number[]; lateMinutes: number };
+  /** Trips not canceled: planned hours and km, and seats over the vehicles' pax (%). */
+  vehicles: { hours: number[]; km: number[]; occupancy: (number | null)[] };
+  /** Reservations in a trip with another reservation (%), and riders' minutes beyond the direct drive. */
+  sharing: { ratio: (number | null)[]; detour: (number | null)[] };
+  /** Revenue of the period's reservations not canceled, by service and by profile. */
+  revenue: { byService: { name: string; value: number }[]; byProfile: { name: string; value: number }[] };
+}

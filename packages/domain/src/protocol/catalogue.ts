@@ -11,7 +11,7 @@ import { DRIVER_ACTIONS, type DriverStatus } from '../drivers/status.ts';
 import { ERROR_TEXTS } from '../errors.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
 import { type Dashboard, HOME_LIST_SIZES } from '../insight/home.ts';
-import { type ReportAnswer, reportRequest } from '../insight/reports.ts';
+import { type Analytics, analyticsRequest, type ReportAnswer, reportRequest } from '../insight/reports.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
 import type { PermissionEntry } from '../permissions/roles.ts';
@@ -396,6 +396,8 @@ export const ACT_CATALOGUE = {
   },
   /** A report (/reports; docs/reports.md): its table and totals for a site and period. */
   report: { request: reportRequest, answer: answer<ReportAnswer>() },
+  /** The analytics charts' series (/analytics; docs/reports.md). */
+  analytics: { request: analyticsRequest, answer: answer<Analytics>() },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
   /**
    * The choices (id and label) of what a resource refers to in `col`: for its forms' selects and

@@ -169,9 +169,12 @@ export const routeRulesSchema = z.object({
 export type RouteRules = z.infer<typeof routeRulesSchema>;
 export const DEFAULT_ROUTE_RULES: RouteRules = { ratio: 1.5, early: 30, late: 30 };
 
+/** The estimator's drive minutes per great-circle kilometre: 1.3 × the distance at 35 km/h. */
+export const DIRECT_MINUTES_PER_KM = 1.3 * (60 / 35);
+
 /** Direct drive minutes between two places as the estimator reckons them (1.3 × great circle at 35 km/h). */
 export function directMinutes(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  return (haversineMetres(a, b) / 1000) * 1.3 * (60 / 35);
+  return (haversineMetres(a, b) / 1000) * DIRECT_MINUTES_PER_KM;
 }
 
 export interface Why {

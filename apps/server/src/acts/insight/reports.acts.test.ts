@@ -76,8 +76,11 @@ beforeAll(async () => {
     );
   const ann = { firstName: 'Ann', lastName: 'A' };
   const bob = { firstName: 'Bob', lastName: 'B' };
-  await job({
+  const j1 = await job({
     ...ann,
+    // picked up and dropped off where it was: its direct drive is 0 minutes
+    from: { address: 'A', lat: 45.5, lon: -73.56 },
+    to: { address: 'A', lat: 45.5, lon: -73.56 },
     date: '2026-12-01 08:00',
     status: 'dropped',
     seats: 2,
@@ -88,7 +91,7 @@ beforeAll(async () => {
     trip: t1._id,
     quote: { service: 1, code: 'XMAS', total: 12 },
   });
-  await job({
+  const j2 = await job({
     ...ann,
     date: '2026-12-01 09:00',
     status: 'picked',
@@ -99,6 +102,13 @@ beforeAll(async () => {
     driver: 1,
     trip: t1._id,
   });
+  // the first trip's plan: the first rider rides 30 minutes (the second has no coordinates: no detour)
+  const plan = [
+    { kind: 'pickup', jobs: [j1._id], at: '2026-12-01 08:00' },
+    { kind: 'pickup', jobs: [j2._id], at: '2026-12-01 08:10' },
+    { kind: 'dropoff', jobs: [j1._id, j2._id], at: '2026-12-01 08:30' },
+  ];
+  await store.update('trips', t1._id, { plan }, t1._version, sys);
   await job({ ...ann, date: '2026-12-01 10:00', status: 'canceled', seats: 3, price: 99, service: 1 });
   await job({
     ...bob,
@@ -253,6 +263,37 @@ describe('reports', () => {
         difference: -2,
       },
     ]);
+  });
+
+  it('Analytics: the series per day of the period', async () => {
+    const r = await h.call({ act: 'analytics', token, from: '2026-12-01', to: '2026-12-02', unit: 1 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-02',
+      days: ['2026-12-01', '2026-12-02'],
+      jobs: { dropped: [1, 0], picked: [1, 0], canceled: [1, 0], noshow: [0, 1], new: [0, 1] },
+      trips: { done: [1, 0], sent: [1, 0], new: [0, 1], canceled: [0, 1] },
+      onTime: { pickups: [2, 0], onTime: [1, 0], lateMinutes: 30 },
+      // 1.5 h and 20 km on the 1st; 5 seats over 4 + 8 pax; 1 seat over 4 on the 2nd
+      vehicles: { hours: [1.5, 0.3], km: [20, 5], occupancy: [41.7, 25] },
+      // both of the 1st's reservations ride the first trip together
+      sharing: { ratio: [100, null], detour: [30, null] },
+      revenue: {
+        byService: [
+          { name: 'Sedan', value: 30 },
+          { name: 'Van', value: 20 },
+        ],
+        byProfile: [
+          { name: 'Profile 1', value: 35 },
+          { name: '—', value: 15 },
+        ],
+      },
+    });
+    const accountant = await h.tokenOf('accountant');
+    expect((await h.call({ act: 'analytics', token: accountant, from: '2026-12-01', to: '2026-12-02' })).status).toBe(
+      403,
+    );
   });
 
   it('needs a type of the report, a start and an end date, a period of at most 366 days, and the reports module', async () => {

@@ -1,5 +1,6 @@
 import { scopeOf, siteOfCall } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
+import { analyticsOf } from '../../store/analytics.store.ts';
 import { runReport } from '../../store/reports.store.ts';
 import { lateMinutes } from './home.acts.ts';
 
@@ -19,4 +20,21 @@ const report: Act = {
   },
 };
 
-export const reportActs = { report };
+/** The analytics charts' series (/analytics; docs/reports.md), per day of the period. */
+const analytics: Act = {
+  permission: { kind: 'module', module: 'analytics', action: 'view' },
+  run: async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const r = requestOf(ctx, 'analytics');
+    const unit = siteOfCall(p, r.unit);
+    const series = await analyticsOf(ctx.services.db, {
+      from: r.from,
+      to: r.to,
+      scope: { ...scopeOf(p), unit },
+      lateMinutes: await lateMinutes(ctx, unit),
+    });
+    return { from: r.from, to: r.to, ...series };
+  },
+};
+
+export const reportActs = { report, analytics };
