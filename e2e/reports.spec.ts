@@ -62,3 +62,25 @@ test('a report downloads as XLSX, needs its dates, and reads in Portuguese', asy
   await expect(page.locator('tfoot tr')).toContainText('Total');
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
 });
+
+test('analytics draws its charts, each downloadable as PNG and its data as CSV', async ({ page }) => {
+  await logIn(page, 'admin@demo.local');
+  await page.goto('analytics');
+  const chart = page.getByRole('region', { name: 'Reservations per day by status' });
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Revenue by service' }).locator('canvas')).toBeVisible();
+  const png = page.waitForEvent('download');
+  await chart.getByRole('button', { name: /PNG/ }).click();
+  const picture = await png;
+  expect(picture.suggestedFilename()).toMatch(/^reservations_.*\.png$/);
+  // a PNG starts with its signature
+  expect((await readFile(await picture.path())).subarray(1, 4).toString()).toBe('PNG');
+  const csv = page.waitForEvent('download');
+  await chart.getByRole('button', { name: /CSV/ }).click();
+  const data = Papa.parse<string[]>((await readFile(await (await csv).path(), 'utf8')).replace(/^\uFEFF/, ''), {
+    skipEmptyLines: true,
+  }).data;
+  expect(data[0]?.[0]).toBe('day');
+  // a row per day of the period (the last 30 days by default)
+  expect(data.length).toBe(31);
+});

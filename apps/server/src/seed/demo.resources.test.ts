@@ -20,6 +20,9 @@ const SERVER_FIELDS = new Set([
   'firstReservation',
   'lastReservation',
   'driver',
+  // a rider's pick-up and drop-off times, which trip actions record
+  'pickedAt',
+  'droppedAt',
 ]);
 
 describe('the demo operator', () => {

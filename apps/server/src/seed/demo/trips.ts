@@ -279,6 +279,13 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
         { unit: u, dayStart: dayMs, cut, at, status: jStatus, passenger: p, from, to, service },
         { waitMinutes: 0 },
       );
+      // picked up and dropped off when the trip's driver did it: mostly within minutes of the time
+      // asked, every eleventh rider late (a spread from the rider's place, drawing no random number)
+      if (jStatus === 'picked' || jStatus === 'dropped') {
+        const spread = tripJobs.length % 11 === 0 ? 31 + (tripJobs.length % 20) : ((tripJobs.length * 7) % 16) - 3;
+        doc.pickedAt = fmtLocal(at + spread * MINUTE);
+        if (jStatus === 'dropped') doc.droppedAt = fmtLocal(at + (spread + 15 + (tripJobs.length % 20)) * MINUTE);
+      }
       distance += haversine(prev ?? from, inbound ? from : to) * 1.3;
       prev = inbound ? from : to;
       stopIdx.push(tripJobs.length);

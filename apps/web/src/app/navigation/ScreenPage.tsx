@@ -1,6 +1,7 @@
 import { type ResourceDef, resourceByKey } from '@tc/domain';
 import type { ReactNode } from 'react';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
+import { AnalyticsPage } from '#src/features/analytics/AnalyticsPage.tsx';
 import { OnlineDriversPage } from '#src/features/drivers/OnlineDriversPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { HistoryPage } from '#src/features/history/HistoryPage.tsx';
@@ -71,6 +72,8 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         return <AgentHomePage />;
       case 'history':
         return <HistoryPage />;
+      case 'analytics':
+        return <AnalyticsPage />;
       case undefined:
         break;
     }

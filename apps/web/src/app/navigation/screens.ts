@@ -53,6 +53,7 @@ export interface ScreenDef {
     | 'agentHome'
     | 'history'
     | 'reports'
+    | 'analytics'
     | 'onlineDrivers'
     | 'timeline'
     | 'liveMap'
@@ -119,7 +120,7 @@ export const SCREENS: Record<string, ScreenDef> = {
   driverShifts: resourceScreen('driverShifts', {
     subRoutes: [create, { path: 'multi', action: 'create', page: 'multi' }, edit],
   }),
-  analytics: { key: 'analytics', path: '/analytics', module: 'analytics' },
+  analytics: { key: 'analytics', path: '/analytics', module: 'analytics', feature: 'analytics' },
   reports: {
     key: 'reports',
     path: '/reports',
