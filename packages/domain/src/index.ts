@@ -5,6 +5,7 @@ export * from './drivers/status.ts';
 export * from './errors.ts';
 export * from './fares/index.ts';
 export * from './insight/home.ts';
+export * from './insight/imports.ts';
 export * from './insight/reports.ts';
 export * from './jobs/index.ts';
 export * from './permissions/index.ts';

@@ -5,6 +5,7 @@ import { driverActs } from '../acts/drivers/driverLogin.act.ts';
 import { driverStatusActs } from '../acts/drivers/driverStatus.act.ts';
 import { fareActs } from '../acts/fares/fares.acts.ts';
 import { homeActs } from '../acts/insight/home.acts.ts';
+import { importActs } from '../acts/insight/import.acts.ts';
 import { reportActs } from '../acts/insight/reports.acts.ts';
 import { shiftBookingActs } from '../acts/jobs/shiftBooking.ts';
 import { shuttleBookingActs } from '../acts/jobs/shuttleBooking.ts';
@@ -43,4 +44,5 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...liveActs,
   ...homeActs,
   ...reportActs,
+  ...importActs,
 };

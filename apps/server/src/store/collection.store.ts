@@ -291,6 +291,23 @@ export class CollectionStore {
     return new Map(r.rows.map((row) => [row.k, Number(row.n)]));
   }
 
+  /**
+   * The duplicate keys of the records of the query: their values of `fields`, each trimmed and in
+   * lower case, joined by "|" (as `duplicateKeyOf` in the domain writes a new record's).
+   */
+  async keysOf(col: string, fields: readonly string[], query: unknown, scope: Scope = {}, q: Queryable = this.db) {
+    const d = def(col);
+    const params = new Params();
+    const where = whereWithScope(d, query, scope, params);
+    const resolve = resolverFor(d);
+    const key = fields.map((f) => `coalesce(lower(btrim((${resolve(f, params).expr})::text)), '')`).join(` || '|' || `);
+    const r = await q.query<{ k: string }>(
+      `SELECT DISTINCT ${key} AS k FROM ${tableName(d.name)} WHERE ${where}`,
+      params.values,
+    );
+    return new Set(r.rows.map((row) => row.k));
+  }
+
   /** The distinct values of one field among the records of the query (at most 100). */
   async distinctValues(col: string, field: string, query: unknown, scope: Scope = {}): Promise<unknown[]> {
     const d = def(col);

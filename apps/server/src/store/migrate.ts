@@ -80,6 +80,20 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       CREATE TABLE trip_tracks (trip integer PRIMARY KEY, points jsonb NOT NULL DEFAULT '[]'::jsonb);
     `,
   },
+  {
+    // upload data (docs/import.md): a file's rows, sent in chunks, held until the import writes them
+    version: 5,
+    sql: `
+      CREATE TABLE import_stage (
+        user_id integer NOT NULL,
+        run text NOT NULL,
+        "offset" integer NOT NULL,
+        rows jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, run, "offset")
+      );
+    `,
+  },
 ];
 
 /** Applies pending migrations, then creates or extends each collection's table from the registry. */

@@ -11,6 +11,7 @@ import { DRIVER_ACTIONS, type DriverStatus } from '../drivers/status.ts';
 import { ERROR_TEXTS } from '../errors.ts';
 import type { JobFaresResult } from '../fares/engine.ts';
 import { type Dashboard, HOME_LIST_SIZES } from '../insight/home.ts';
+import { type ImportAnswer, importRequest, importRowsRequest } from '../insight/imports.ts';
 import { type Analytics, analyticsRequest, type ReportAnswer, reportRequest } from '../insight/reports.ts';
 import { type ShiftBookingAnswer, shiftBookingSchema } from '../jobs/shifts.ts';
 import { type ShuttleDeparture, shuttleBookingSchema, shuttleDaySchema } from '../jobs/shuttles.ts';
@@ -396,6 +397,10 @@ export const ACT_CATALOGUE = {
   },
   /** A report (/reports; docs/reports.md): its table and totals for a site and period. */
   report: { request: reportRequest, answer: answer<ReportAnswer>() },
+  /** Upload data (/import; docs/import.md): a chunk of a file's rows, held until `import`; answers the rows held. */
+  importrows: { request: importRowsRequest, answer: answer<{ held: number }>() },
+  /** Upload data: checks the held rows with the resource's rules and writes them in one transaction. */
+  import: { request: importRequest, answer: answer<ImportAnswer>() },
   /** The analytics charts' series (/analytics; docs/reports.md). */
   analytics: { request: analyticsRequest, answer: answer<Analytics>() },
   outboxlink: { request: z.object({ id: z.unknown() }), answer: answer<{ link: string }>() },
