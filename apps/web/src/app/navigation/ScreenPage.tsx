@@ -7,6 +7,7 @@ import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { HistoryPage } from '#src/features/history/HistoryPage.tsx';
 import { AgentHomePage } from '#src/features/home/AgentHomePage.tsx';
 import { DashboardPage } from '#src/features/home/DashboardPage.tsx';
+import { ImportPage } from '#src/features/import/ImportPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
 import { ShuttleBookingPage } from '#src/features/jobs/ShuttleBookingPage.tsx';
@@ -74,6 +75,8 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
         return <HistoryPage />;
       case 'analytics':
         return <AnalyticsPage />;
+      case 'import':
+        return <ImportPage />;
       case undefined:
         break;
     }

@@ -54,6 +54,7 @@ export interface ScreenDef {
     | 'history'
     | 'reports'
     | 'analytics'
+    | 'import'
     | 'onlineDrivers'
     | 'timeline'
     | 'liveMap'
@@ -157,7 +158,7 @@ export const SCREENS: Record<string, ScreenDef> = {
   profiles: resourceScreen('profiles', { subRoutes: crud }),
   history: { key: 'history', path: '/history', module: 'history', feature: 'history' },
   shifts: resourceScreen('shifts', { wording: 'shifts', subRoutes: crud }),
-  import: { key: 'import', path: '/import', module: 'uploadData', action: 'upload' },
+  import: { key: 'import', path: '/import', module: 'uploadData', action: 'upload', feature: 'import' },
   permissions: { key: 'permissions', path: '/permissions', module: null, ownerOnly: true, feature: 'permissions' },
   attributes: resourceScreen('attributes', { unguarded: true, subRoutes: crud }),
   holidays: resourceScreen('holidays', { module: 'settings', unguarded: true, subRoutes: crud }),
