@@ -11,6 +11,7 @@ const parts = [
   ['Dispatch (issue 12): `npm run bench:dispatch`', 'bench/dispatch/RESULTS.md'],
   ['Load (issue 15): `npm run bench:load`', 'bench/load/RESULTS.md'],
   ['Live operations (issue 13): `npm run bench:live`', 'bench/live/RESULTS.md'],
+  ['Business insight (issue 14): `npm run bench:insight`', 'bench/insight/RESULTS.md'],
 ];
 const out = [
   '# Benchmark results',

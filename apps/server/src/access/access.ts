@@ -78,6 +78,11 @@ export function requireSiteOfCall(p: Principal, requested: unknown): number {
   return unit;
 }
 
+/** An upload writes records as the resource's create does: the caller needs that too (the act asks upload). */
+export function requireImportOf(p: Principal, def: ResourceDef): void {
+  requireAccess(p, def.module, 'create');
+}
+
 /** Whoever may view, create or edit a screen's resource may read the choices of what it refers to. */
 export function requireResourceUse(p: Principal, key: unknown): ResourceDef {
   const def = typeof key === 'string' ? resourceByKey(key) : undefined;

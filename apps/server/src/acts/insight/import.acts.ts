@@ -1,5 +1,5 @@
 import { duplicateKeyOf, type ImportProblem, type ResourceDef, resourceByKey } from '@tc/domain';
-import { requireAccess, requireSiteOfCall, scopeOf } from '../../access/access.ts';
+import { requireImportOf, requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import { StoreError } from '../../store/errors.ts';
@@ -38,7 +38,7 @@ const importAct: Act = {
     const r = requestOf(ctx, 'import');
     const def = resourceByKey(r.resource) as ResourceDef;
     // the records are written as the resource's create would write them; the rows stay held until written
-    requireAccess(p, def.module, 'create');
+    requireImportOf(p, def);
     const unit = requireSiteOfCall(p, r.unit);
     const scope = scopeOf(p);
     const { services } = ctx;
