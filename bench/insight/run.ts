@@ -12,7 +12,8 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { REPORT_TYPES, type ReportName } from '@tc/domain';
-import { createSession } from '../../apps/server/src/store/auth.store.ts';
+import { hashPassword } from '../../apps/server/src/auth/password.hash.ts';
+import { createSession, setPasswords } from '../../apps/server/src/store/auth.store.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
@@ -26,6 +27,7 @@ const ms = (t0: number) => Math.round(performance.now() - t0);
 
 async function main(): Promise<void> {
   const { db, cleanup } = await openBenchDatabase(args.db, 'insight');
+  let closeServer = async () => {};
   try {
     await migrate(db);
     const store = new CollectionStore(db);
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
          'service', ($2::int[])[1 + i % 3], 'profile', ($3::int[])[1 + i % 4],
          'trip', CASE WHEN s <> 'canceled' THEN $4::int + (i / 4) % $5::int END,
          'shuttle', CASE WHEN i % 50 = 0 THEN $6::int END,
-         'quote', CASE WHEN i % 10 = 0 THEN jsonb_build_object('code', 'STD', 'total', 20) END,
+         'quote', CASE WHEN i % 7 = 0 THEN jsonb_build_object('code', 'STD', 'total', 20) END,
          'pickedAt', CASE WHEN s IN ('picked', 'dropped') THEN to_char(d::timestamp + make_interval(mins => (i % 45) - 5), 'YYYY-MM-DD HH24:MI') END,
          'from', jsonb_build_object('address', 'Home', 'lat', 45.5 + (i % 100) / 1000.0, 'lon', -73.6),
          'to', jsonb_build_object('address', 'Work', 'lat', 45.45, 'lon', -73.7)))
@@ -111,8 +113,11 @@ async function main(): Promise<void> {
     await db.query('ANALYZE');
     const seedMs = ms(t0);
 
+    // a session is of a user who can sign in
+    await setPasswords(db, [admin], await hashPassword('Bench-Insight-1'));
     const { app, services: appServices, post } = await benchServer(db);
-    const token = appServices.tokens.sign({ userId: admin, sessionId: await createSession(db, admin, 12) });
+    closeServer = () => app.close();
+    const token = await appServices.tokens.sign({ userId: admin, sessionId: await createSession(db, admin, 12) });
     const call = (body: Record<string, unknown>) => post({ ...body, token });
 
     const lines: string[] = [
@@ -136,7 +141,9 @@ async function main(): Promise<void> {
         await call(body);
         const b = ms(t);
         const rows = (first.rows as unknown[]).length;
-        lines.push(`| ${report} | ${type} | ${rows} | ${a} | ${b} | ${Math.min(a, b) <= 2000 ? '✓' : '✗'} |`);
+        // the first run reads from disk, the second from PostgreSQL's cache: both are told
+        const mark = a <= 2000 && b <= 2000 ? '✓' : Math.min(a, b) <= 2000 ? 'second ✓, first ✗' : '✗';
+        lines.push(`| ${report} | ${type} | ${rows} | ${a} | ${b} | ${mark} |`);
         console.log(report, type, rows, a, b);
       }
     }
@@ -180,8 +187,9 @@ async function main(): Promise<void> {
     );
     console.log(lines.slice(-3).join('\n'));
     writeResults(args.out, lines);
-    await app.close();
   } finally {
+    // the server's connections go before its database
+    await closeServer();
     await cleanup();
   }
 }
