@@ -133,13 +133,15 @@ export async function runReport(db: Queryable, type: string, q: ReportQuery): Pr
       );
     }
     case 'daily summary': {
-      const sql = `WITH ${w}
-        SELECT left(jj.${DATE}, 10) AS day, coalesce(s.doc->>'name', '—') AS service,
-               GROUPING(left(jj.${DATE}, 10)) = 1 AS total,
-               count(*) AS reservations, sum(${num('jj', 'seats')}) AS passengers, sum(${num('jj', 'price')}) AS revenue
-          FROM jj LEFT JOIN "services" s ON s._id = ${ref('jj', 'service')}
-         WHERE jj.${COUNTED}
-         GROUP BY GROUPING SETS ((left(jj.${DATE}, 10), coalesce(s.doc->>'name', '—')), ()) ORDER BY 1, 2`;
+      // the reservations summed per day and service id first; the names joined to those few groups
+      const sql = `WITH ${w},
+        g AS (SELECT left(${DATE}, 10) AS day, ${ref('jj', 'service')} AS service, count(*) AS n,
+                     sum(${num('jj', 'seats')}) AS seats, sum(${num('jj', 'price')}) AS price
+                FROM jj WHERE ${COUNTED} GROUP BY 1, 2)
+        SELECT g.day, coalesce(s.doc->>'name', '—') AS service, GROUPING(g.day) = 1 AS total,
+               sum(g.n) AS reservations, sum(g.seats) AS passengers, sum(g.price) AS revenue
+          FROM g LEFT JOIN "services" s ON s._id = g.service
+         GROUP BY GROUPING SETS ((g.day, coalesce(s.doc->>'name', '—')), ()) ORDER BY 1, 2`;
       const { rows, totals } = await grouped(db, sql, params);
       return table(
         [
@@ -279,12 +281,14 @@ export async function runReport(db: Queryable, type: string, q: ReportQuery): Pr
       );
     }
     case 'bill report': {
-      const sql = `WITH ${w}
+      const sql = `WITH ${w},
+        g AS (SELECT ${ref('jj', 'profile')} AS profile, count(*) AS n, sum(${num('jj', 'seats')}) AS seats,
+                     sum(${num('jj', 'price')}) AS price
+                FROM jj WHERE ${COUNTED} GROUP BY 1)
         SELECT coalesce(p.doc->>'name', '—') AS profile, GROUPING(coalesce(p.doc->>'name', '—')) = 1 AS total,
-               count(*) AS reservations, sum(${num('jj', 'seats')}) AS passengers, sum(${num('jj', 'price')}) AS revenue,
-               round(avg(${num('jj', 'price')}), 2) AS "averagePrice"
-          FROM jj LEFT JOIN "profiles" p ON p._id = ${ref('jj', 'profile')}
-         WHERE jj.${COUNTED}
+               sum(g.n) AS reservations, sum(g.seats) AS passengers, sum(g.price) AS revenue,
+               round(sum(g.price) / sum(g.n), 2) AS "averagePrice"
+          FROM g LEFT JOIN "profiles" p ON p._id = g.profile
          GROUP BY GROUPING SETS ((coalesce(p.doc->>'name', '—')), ()) ORDER BY 1`;
       const { rows, totals } = await grouped(db, sql, params);
       return table(
