@@ -47,7 +47,9 @@ export interface ImportProblem {
   /** The row's number in the file (1 is the first row after the header). */
   row: number;
   field?: string;
+  /** The server's English text, and its catalogue code where it has one (a client translates by it). */
   message: string;
+  code?: string;
 }
 
 export interface ImportAnswer {

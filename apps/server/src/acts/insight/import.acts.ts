@@ -25,7 +25,7 @@ const importrows: Act = {
 function problemOf(row: number, err: unknown): ImportProblem {
   if (err instanceof HttpError) {
     const field = typeof err.extra.field === 'string' ? err.extra.field : undefined;
-    return { row, ...(field ? { field } : {}), message: err.message };
+    return { row, ...(field ? { field } : {}), message: err.message, code: err.code };
   }
   if (err instanceof StoreError) return { row, message: err.message };
   throw err;

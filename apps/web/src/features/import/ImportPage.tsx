@@ -24,6 +24,7 @@ import {
   type ResourceDef,
   recordOf,
   resourceByKey,
+  VALIDATION_PARAMS,
 } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import Papa from 'papaparse';
@@ -35,6 +36,7 @@ import { screenVisible, titleKey } from '#src/app/navigation/access.ts';
 import { screen } from '#src/app/navigation/screens.ts';
 import { useViewer } from '#src/app/navigation/useViewer.ts';
 import { notifyError } from '#src/app/notify.ts';
+import { TRANSLATED_CODES } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
@@ -164,7 +166,13 @@ export function ImportPage() {
     }
   };
 
-  const problemText = (p: ImportProblem) => (p.message.startsWith('validation.') ? t(p.message) : p.message);
+  // the browser's checks name validation keys; the server's refusals carry their catalogue code
+  const problemText = (p: ImportProblem) => {
+    const key = p.message.startsWith('validation.') ? p.message : p.code;
+    if (key?.startsWith('validation.')) return t(key, VALIDATION_PARAMS);
+    if (key && TRANSLATED_CODES.has(key)) return t(`serverErrors.${key}`, { field: p.field });
+    return p.message;
+  };
   const blocked =
     !csv || csv.rows.length === 0 || (checked.refused.length > 0 && !skip) || checked.valid === 0 || site === null;
   return (
