@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type WebSocket } from '@playwright/test';
 import Papa from 'papaparse';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
@@ -19,6 +19,8 @@ test('a CSV of 1,000 passengers with 10 bad rows is previewed, the rest imported
   page,
 }) => {
   test.setTimeout(180_000);
+  const sockets: WebSocket[] = [];
+  page.on('websocket', (ws) => sockets.push(ws));
   await logIn(page, 'admin@demo.local');
   await page.getByRole('combobox', { name: 'Site' }).click();
   await page.getByRole('option', { name: 'Montreal' }).click();
@@ -47,12 +49,25 @@ test('a CSV of 1,000 passengers with 10 bad rows is previewed, the rest imported
   await expect(refused.first()).toContainText('100');
   await expect(refused.first()).toContainText('Email is required');
   // all or nothing: refused rows block the import until they are skipped
+  // the import's progress messages, as the console's socket hears them
+  const progress: { phase: string; done: number; total: number }[] = [];
+  for (const ws of [...sockets]) listen(ws);
+  function listen(ws: WebSocket) {
+    ws.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; phase: string; done: number; total: number };
+      if (message.type === 'import') progress.push(message);
+    });
+  }
+  page.on('websocket', listen);
   const importButton = page.getByRole('button', { name: /^Import \d+ rows$/ });
   await expect(importButton).toBeDisabled();
   await page.getByLabel('Skip refused rows').check();
   await importButton.click();
-  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeAttached();
   await expect(page.getByText('990 of 1000 rows created; 0 duplicates; 10 refused.')).toBeVisible({ timeout: 120_000 });
+  // the progress came over the socket: the rows checked, then written
+  await expect.poll(() => progress.at(-1)).toMatchObject({ phase: 'write', done: 990, total: 1000 });
+  expect(progress.map((m) => m.phase)).toContain('check');
 
   // the same file again: nothing created, the rows found as duplicates
   await page.getByRole('button', { name: /^Import \d+ rows$/ }).click();

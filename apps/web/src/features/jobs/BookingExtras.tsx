@@ -96,7 +96,7 @@ export type Rider = {
 function PassengerFill() {
   const form = useFormContext<FieldValues>();
   const [passenger, unit] = useWatch({ control: form.control, name: ['passenger', 'unit'] });
-  const riders = useSiteRiders(unit);
+  const riders = useSiteRiders(unit, passenger);
   const found = riders.data?.find((o) => o.value === String(passenger))?.carry as Rider | undefined;
   useEffect(() => {
     if (found) fillFromRider(found, form);
@@ -104,11 +104,12 @@ function PassengerFill() {
   return null;
 }
 
-/** The riders of a site, with what their choice carries (RIDER_REF): none until a site is known. */
-export function useSiteRiders(unit: unknown) {
+/** The riders of a site, with what their choice carries (RIDER_REF): none until a site is known; the chosen one always among them. */
+export function useSiteRiders(unit: unknown, chosen?: unknown) {
   return useRefOptions(
     'jobs',
     typeof unit === 'number' ? { ...RIDER_REF, query: { ...RIDER_REF.query, unit } } : undefined,
+    typeof chosen === 'number' ? [chosen] : [],
   );
 }
 

@@ -80,7 +80,7 @@ export function ShuttleBookingPage() {
   const current = chosen && departures.data?.data.find((d) => departureKey(d) === departureKey(chosen));
   // a chosen passenger fills names, phone, email and a profile of theirs
   const passenger = useWatch({ control, name: 'passenger' });
-  const riders = useSiteRiders(site);
+  const riders = useSiteRiders(site, passenger);
   const rider = riders.data?.find((o) => o.value === String(passenger))?.carry as Rider | undefined;
   useEffect(() => {
     if (rider) fillFromRider({ ...rider, home: undefined }, form);

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { FormField } from '@tc/domain';
 import { lazy, Suspense } from 'react';
-import { type Control, Controller, type FieldValues } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RENDERERS } from './fieldRenderers.tsx';
 import { ListInput } from './ListInput.tsx';
@@ -40,7 +40,10 @@ export function FieldInput({ resource, field, name, label, control, itemLabel }:
     label: field.optionsKey ? t(`values.${field.optionsKey}.${v}`) : v,
   }));
   const refSpec = useRefSpec(field, control);
-  const refOptions = useRefOptions(resource, refSpec);
+  // the chosen records, so that one beyond the first options still shows its name
+  const value = useWatch({ control, name, disabled: field.input !== 'ref' && field.input !== 'refs' });
+  const chosen = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+  const refOptions = useRefOptions(resource, refSpec, chosen);
   if (field.input === 'list')
     return (
       <ListInput resource={resource} field={field} name={name} label={label} control={control} itemLabel={itemLabel} />
