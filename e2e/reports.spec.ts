@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { REPORT_NAMES } from '../packages/domain/src/index.ts';
 import en from '../packages/i18n/src/en.json' with { type: 'json' };
-import { logIn, RAW_KEY, visibleText } from './helpers.ts';
+import { logIn, mainMenu, RAW_KEY, visibleText } from './helpers.ts';
 
 test('each report shows its table and downloads a CSV whose totals match the screen', async ({ page }) => {
   await logIn(page, 'accountingadmin@demo.local');
@@ -49,6 +49,17 @@ test('a report downloads as XLSX, needs its dates, and reads in Portuguese', asy
   );
   // an xlsx is a zip: it starts with PK
   expect((await readFile(await file.path())).subarray(0, 2).toString()).toBe('PK');
+
+  // printed: the report's period and table only, without the console's header, menu and controls
+  await page.emulateMedia({ media: 'print' });
+  await expect(mainMenu(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Show report' })).toBeHidden();
+  // the period once: the printed line instead of the screen's
+  await expect(
+    page.getByText(/^Vehicle occupancy, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/).filter({ visible: true }),
+  ).toHaveCount(1);
+  await expect(page.locator('tfoot tr')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
 
   await page.getByRole('textbox', { name: 'End date' }).clear();
   await page.keyboard.press('Tab');
