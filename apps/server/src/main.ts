@@ -1,6 +1,7 @@
 import { extendSeries } from './acts/jobs/booking.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { startLateSweep } from './live/lateSweep.ts';
 import { runSimulation } from './live/simulate.ts';
 import { bookDemoReservations } from './seed/demo.bookings.ts';
 import { DEMO_PASSWORD, loadDemo } from './seed/demo.load.ts';
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   void extend();
   const extender = setInterval(extend, SERIES_EXTEND_MS);
   extender.unref();
+  // running trips whose ETA passes a stop's time window are flagged late (predictive ETA add-on)
+  const stopSweep = startLateSweep(services, (err) => app.log.error({ err }, 'late sweep'));
   // SIMULATE=1: the demo's drivers drive their trips (npm run simulate, in the same process)
   const simulation = new AbortController();
   if (process.env.SIMULATE === '1')
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     simulation.abort();
     clearInterval(extender);
+    stopSweep();
     await stopBackups?.();
     await app.close();
     await db.close();

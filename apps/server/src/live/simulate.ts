@@ -23,6 +23,8 @@ export interface SimulationOptions {
   speed?: number;
   /** The demo logins' password. */
   password?: string;
+  /** Who sends the trips, as a dispatcher (default the demo's dispatcher@demo.local). */
+  dispatcher?: string;
   signal?: AbortSignal;
   log?: (line: string) => void;
 }
@@ -69,7 +71,7 @@ export async function runSimulation(opts: SimulationOptions): Promise<void> {
   const signIn = (email: string) =>
     post<{ token: string; user: { timeZone?: string } }>(url, { act: 'login', email, password });
   const login = async (email: string) => (await signIn(email)).token;
-  const desk = await signIn('dispatcher@demo.local');
+  const desk = await signIn(opts.dispatcher ?? 'dispatcher@demo.local');
   const dispatcher = desk.token;
   const zone = desk.user.timeZone ?? 'America/Toronto';
   const running = new Map<number, Promise<void>>();
@@ -155,16 +157,22 @@ export async function runSimulation(opts: SimulationOptions): Promise<void> {
       const where = new Map(positions.map((p) => [p.driver, { lat: p.lat, lon: p.lon }]));
       for (const trip of trips) {
         if (typeof trip.driver !== 'number') continue;
-        // the dispatcher sends what is due soon
-        if (trip.status === 'new' && epochOf(zone, String(trip.date)) - Date.now() < SEND_AHEAD_MS)
+        // the dispatcher sends what is due soon; its driver takes it at once
+        let status = trip.status;
+        if (status === 'new' && epochOf(zone, String(trip.date)) - Date.now() < SEND_AHEAD_MS)
           await post(url, {
             act: 'tripaction',
             token: dispatcher,
             id: trip._id,
             _version: trip._version,
             action: 'send',
-          }).catch(() => undefined);
-        if (trip.status === 'new' || running.has(trip.driver)) continue;
+          }).then(
+            () => {
+              status = 'sent';
+            },
+            () => undefined,
+          );
+        if (status === 'new' || running.has(trip.driver)) continue;
         const driver = trip.driver;
         running.set(
           driver,

@@ -459,7 +459,8 @@ export interface DriverDay {
   driver: { _id: number; name: string; driverStatus: DriverStatus; car: number | null; carLabel: string | null };
   day: string;
   timeZone: string;
-  trips: (StoredDoc & { riders: DriverRider[] })[];
+  /** Each trip with its riders; a running trip also with its stops left and their ETAs (`live`, no route). */
+  trips: (StoredDoc & { riders: DriverRider[]; live: TripLive | null })[];
 }
 /** What a client sends for an act (besides `act` and `token`). */
 export type ActRequest<K extends ActName> = z.input<(typeof ACT_CATALOGUE)[K]['request']>;

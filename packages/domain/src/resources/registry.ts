@@ -245,6 +245,8 @@ const collections: CollectionDef[] = [
       rules: 'json',
       /** The road blocks its way passes (rebuildroadblocks). */
       blocked: 'ids',
+      /** The reservations whose stop its ETA reaches past the stop's time window (the late sweep). */
+      late: 'ids',
     },
     hot: ['status', 'date'],
     indexes: [

@@ -116,7 +116,9 @@ export type ColumnFormat =
   /** `{type, id}`: a record of the collection `ref.colBy.cols[type]` (a rate's from and to). */
   | 'typedRef'
   | 'enum'
-  | 'money';
+  | 'money'
+  /** A list of ids that flags the record when not empty (a trip's late stops): shown as their count, in red. */
+  | 'alert';
 
 export interface ColumnSpec {
   /** Dotted path in the record; also the i18n key `resources.<key>.fields.<field>`. */

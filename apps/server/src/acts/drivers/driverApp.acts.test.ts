@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_TIME_ZONE, localDateTime, localDay, TRACK_POINTS } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sweepLate } from '../../live/lateSweep.ts';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
 import { SAMPLES } from '../../test/resource-samples.ts';
 
@@ -309,5 +310,30 @@ describe('a trip as it runs (live map)', () => {
     expect(live.body.route).toMatchObject({ estimated: true, server: false });
     expect((live.body.route as { coordinates: number[][] }).coordinates[0]).toEqual([-73.58, 45.49]);
     expect((await h.call({ act: 'triplive', token: await h.tokenOf('dispatcher', 2), trip: id })).status).toBe(404);
+
+    // the driver app shows the same ETAs on the running trip
+    const day = await h.call({ act: 'driverday', token: driverToken });
+    const mine = (day.body.trips as { _id: number; live: { stops: typeof stops } | null }[]).find((x) => x._id === id);
+    expect(mine?.live?.stops.map((s) => [s.job, s.late])).toEqual(stops.map((s) => [s.job, s.late]));
+
+    // the late sweep flags the trip with the reservation it reaches late, once, as ETA in its history
+    expect(await sweepLate(h.services)).toContain(id);
+    const flagged = await store.getById('trips', id);
+    expect(flagged?.late).toEqual([b]);
+    await sweepLate(h.services);
+    expect((await store.getById('trips', id))?._version).toBe(flagged?._version);
+    const changes = await h.call({ act: 'find', col: 'history', token: admin, query: { collection: 'trips', id } });
+    expect((changes.body.data as { user: string }[]).filter((c) => c.user === 'ETA')).toHaveLength(1);
+    // the trip list shows it (an alert column) and a dispatcher of the site reads it
+    const list = await h.call({ act: 'find', col: 'trips', token: dispatcher, query: { _id: id } });
+    expect((list.body.data as { late?: number[] }[])[0]?.late).toEqual([b]);
+
+    // once the trip has ended, the flag goes
+    await drive(id, 'pickup', { job: a });
+    await drive(id, 'noshow', { job: b });
+    await drive(id, 'dropoff', { job: a });
+    expect((await drive(id, 'end')).status).toBe(200);
+    expect(await sweepLate(h.services)).not.toContain(id);
+    expect((await store.getById('trips', id))?.late ?? null).toBeNull();
   });
 });

@@ -12,12 +12,14 @@ import {
   placePoint,
   RUNNING_TRIP_STATUSES,
   type StoredDoc,
+  type TripStatus,
 } from '@tc/domain';
 import { ownDriverRecord, scopeOf } from '../../access/access.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { type Act, type ActContext, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { HttpError } from '../../protocol/errors.ts';
 import type { Doc, StoredRecord } from '../../store/collection.store.ts';
+import { tripLiveOf } from '../live/tripLive.ts';
 import { takeTripAction } from '../trips/trip.acts.ts';
 
 /**
@@ -101,13 +103,19 @@ const driverday: Act = {
       },
       day,
       timeZone: p.timeZone,
-      trips: trips.map((t) => ({
-        ...t,
-        riders: ((t.stops as number[] | undefined) ?? []).flatMap((id) => {
-          const j = byId.get(id);
-          return j ? [riderOf(j)] : [];
-        }),
-      })),
+      trips: await Promise.all(
+        trips.map(async (t) => ({
+          ...t,
+          riders: ((t.stops as number[] | undefined) ?? []).flatMap((id) => {
+            const j = byId.get(id);
+            return j ? [riderOf(j)] : [];
+          }),
+          // a running trip's stops left and their ETAs (predictive ETA add-on, 560)
+          live: RUNNING_TRIP_STATUSES.includes(t.status as TripStatus)
+            ? await tripLiveOf(ctx.services, t, scope, false)
+            : null,
+        })),
+      ),
     };
   },
 };

@@ -70,6 +70,8 @@ export const trips: ResourceDef = resource({
     { field: 'driver', format: 'ref', ref: DRIVER_REF, filter: 'ref', sortable: false },
     { field: 'car', format: 'ref', ref: CAR_REF, filter: 'none', sortable: false },
     { field: 'line' },
+    { field: 'late', format: 'alert', filter: 'none', sortable: false },
+    { field: 'blocked', format: 'alert', filter: 'none', sortable: false },
     { field: 'externalId', hidden: true },
   ],
   form: [],
