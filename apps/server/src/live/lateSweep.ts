@@ -48,10 +48,10 @@ async function lateStops(services: Services, trip: StoredDoc): Promise<number[]>
   return [...new Set(live.stops.filter((s) => s.late).map((s) => s.job))].sort((a, b) => a - b);
 }
 
-/** Runs the sweep every LATE_SWEEP_MS until the returned function is called; a failed sweep is reported and the next one runs. */
+/** Runs the sweep now and every LATE_SWEEP_MS until the returned function is called; a failed sweep is reported and the next one runs. */
 export function startLateSweep(services: Services, report: (err: unknown) => void): () => void {
   let running = false;
-  const timer = setInterval(() => {
+  const sweep = () => {
     if (running) return;
     running = true;
     sweepLate(services)
@@ -59,7 +59,9 @@ export function startLateSweep(services: Services, report: (err: unknown) => voi
       .finally(() => {
         running = false;
       });
-  }, LATE_SWEEP_MS);
+  };
+  sweep();
+  const timer = setInterval(sweep, LATE_SWEEP_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
