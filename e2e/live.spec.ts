@@ -106,6 +106,14 @@ test('a driver works a trip from a phone while the live map shows the vehicle mo
   await phoneContext.setGeolocation({ latitude: 45.51, longitude: -73.58, accuracy: 10 });
   await expect.poll(() => vehiclePosition(page), { timeout: 15_000 }).toBe('45.51000, -73.58000');
 
+  // the running trip's stops show their ETAs, on the phone and on the trip's page
+  await expect(card.getByText(/^ETA \d\d:\d\d/).first()).toBeVisible({ timeout: 20_000 });
+  const tripPage = await page.context().newPage();
+  await tripPage.goto(`trips/${tripId}`);
+  await expect(tripPage.getByRole('columnheader', { name: 'ETA', exact: true })).toBeVisible();
+  await expect(tripPage.getByText(/^ETA \d\d:\d\d/).first()).toBeVisible();
+  await tripPage.close();
+
   // every rider picked up, then dropped off, then the trip ends
   for (const name of ['Picked up', 'Dropped off']) {
     const buttons = card.getByRole('button', { name, exact: true });
@@ -183,4 +191,31 @@ test('the live map and road blocks in Portuguese', async ({ page }) => {
   expect(await visibleText(page)).not.toMatch(RAW_KEY);
   await page.goto('driver');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+});
+
+test('running trips that reach a stop past its window are flagged late on the trips list, and their page tells which stop', async ({
+  page,
+}) => {
+  await logIn(page, 'dispatcher@demo.local');
+  // the demo's trips under way since before now: the late sweep flagged those it reaches late
+  await page.goto('trips?status=in%20route,picking%20up&from=2000-01-01&to=2100-12-31');
+  await expect(page.getByRole('columnheader', { name: 'Late stops' })).toBeVisible();
+  const lateTrip = async () =>
+    page.evaluate(() => {
+      const late = [...document.querySelectorAll('thead th')].findIndex(
+        (th) => (th.textContent ?? '').trim() === 'Late stops',
+      );
+      for (const tr of document.querySelectorAll('tbody tr')) {
+        const cells = tr.querySelectorAll('td');
+        if (/^\d+$/.test((cells[late] as HTMLElement | undefined)?.innerText.trim() ?? ''))
+          return (tr.querySelector('a') as HTMLAnchorElement | null)?.innerText.trim() ?? null;
+      }
+      return null;
+    });
+  await expect.poll(lateTrip, { timeout: 15_000 }).not.toBeNull();
+  const id = await lateTrip();
+  await page.getByRole('link', { name: String(id), exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Trip #${id}` })).toBeVisible();
+  // its page tells which stop is late
+  await expect(page.getByText(/^ETA \d\d:\d\d · late$/).first()).toBeVisible();
 });

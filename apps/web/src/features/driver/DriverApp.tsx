@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
 import { LanguageSwitch } from '#src/app/layout/LanguageSwitch.tsx';
 import { serverErrorText } from '#src/app/serverErrors.ts';
+import { EtaText } from '#src/components/EtaText.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { LoginForm } from '#src/features/auth/LoginForm.tsx';
 import { flushQueue, loadQueue, type QueuedAction, type RefusedAction, saveQueue, unanswered } from './actionQueue.ts';
@@ -312,6 +313,7 @@ function TripCard({
           const r = s.rider;
           const canPick = running && s.kind === 'pickup' && r.status === 'routed';
           const canDrop = running && s.kind === 'dropoff' && r.status === 'picked';
+          const live = trip.live?.stops.find((x) => x.kind === s.kind && x.job === r._id);
           return (
             <Box
               key={`${s.kind}-${r._id}`}
@@ -324,6 +326,7 @@ function TripCard({
                 </Text>
                 <StatusBadge status={r.status} kind="jobStatus" />
               </Group>
+              {live ? <EtaText eta={live.eta} late={live.late} /> : null}
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {s.kind === 'pickup' ? r.from : r.to}
                 {r.seats > 1 ? ` · ${t('driverApp.seats', { count: r.seats })}` : ''}

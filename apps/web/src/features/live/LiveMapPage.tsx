@@ -34,16 +34,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Polygon, Polyline, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
-import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { EtaText } from '#src/components/EtaText.tsx';
 import { MapFrame, paletteColor } from '#src/components/map/index.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 import { type PositionStore, useLivePositions, usePositionsVersion } from './useLivePositions.ts';
+import { useTripLive } from './useTripLive.ts';
 import { type Vehicle, VehicleLayer } from './vehicleLayer.ts';
 
 const TRIPS = resourceByKey('trips') as ResourceDef;
@@ -63,6 +64,7 @@ type Trip = StoredDoc & {
   service?: number;
   supplier?: number;
   date?: string;
+  late?: number[] | null;
 };
 type Area = StoredDoc & { name?: string; type?: string; color?: string; map?: { lat: number; lon: number }[] };
 
@@ -75,37 +77,58 @@ interface VehicleFilter {
   supplier: string | null;
 }
 
+/**
+ * The vehicles last computed for a store: the map and the status counts share one computation, and
+ * each driver's Vehicle object is reused from one redraw to the next (little garbage a second).
+ */
+const computed = new WeakMap<
+  PositionStore,
+  { version: number; filter: VehicleFilter; vehicles: Vehicle[]; byDriver: Map<number, Vehicle> }
+>();
+
 /** The vehicles to draw, from the positions as they now are (again at each redraw) and the filters. */
 function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
   const version = usePositionsVersion(store);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the positions changed
-  return useMemo(() => {
-    const now = Date.now();
-    const out: Vehicle[] = [];
-    for (const p of store.positions.values()) {
-      const d = f.driverById.get(p.driver);
-      const status = d?.suspended ? 'suspended' : (d?.driverStatus ?? 'offline');
-      if (f.statuses.length && !f.statuses.includes(status)) continue;
-      const trip = f.tripOfDriver.get(p.driver);
-      if (f.service && String(trip?.service ?? '') !== f.service) continue;
-      if (
-        f.supplier &&
-        !(d?.suppliers ?? []).map(String).includes(f.supplier) &&
-        String(trip?.supplier ?? '') !== f.supplier
-      )
-        continue;
-      out.push({
+  const last = computed.get(store);
+  if (last && last.version === version && last.filter === f) return last.vehicles;
+  const byDriver = last?.byDriver ?? new Map<number, Vehicle>();
+  const now = Date.now();
+  const out: Vehicle[] = [];
+  for (const p of store.positions.values()) {
+    const d = f.driverById.get(p.driver);
+    const status = d?.suspended ? 'suspended' : (d?.driverStatus ?? 'offline');
+    if (f.statuses.length && !f.statuses.includes(status)) continue;
+    const trip = f.tripOfDriver.get(p.driver);
+    if (f.service && String(trip?.service ?? '') !== f.service) continue;
+    if (
+      f.supplier &&
+      !(d?.suppliers ?? []).map(String).includes(f.supplier) &&
+      String(trip?.supplier ?? '') !== f.supplier
+    )
+      continue;
+    let v = byDriver.get(p.driver);
+    if (!v || v.status !== status || (d && v.label.startsWith('#'))) {
+      v = {
         driver: p.driver,
         lat: p.lat,
         lon: p.lon,
         heading: p.heading,
         status,
         label: d ? `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() : `#${p.driver}`,
-        stale: now - p.time > POSITION_STALE_MS,
-      });
+        stale: false,
+        late: false,
+      };
+      byDriver.set(p.driver, v);
     }
-    return out;
-  }, [version, store, f]);
+    v.lat = p.lat;
+    v.lon = p.lon;
+    v.heading = p.heading;
+    v.stale = now - p.time > POSITION_STALE_MS;
+    v.late = (trip?.late?.length ?? 0) > 0;
+    out.push(v);
+  }
+  computed.set(store, { version, filter: f, vehicles: out, byDriver });
+  return out;
 }
 
 /**
@@ -226,7 +249,7 @@ export function LiveMapPage() {
           col: 'trips',
           // the day's work still: no canceled or done trip
           query: { ...siteQuery, date: [`${day} 00:00`, `${day} 23:59`], status: { $in: [...OPEN_TRIP_STATUSES] } },
-          project: { status: 1, driver: 1, car: 1, service: 1, supplier: 1, date: 1, blocked: 1 },
+          project: { status: 1, driver: 1, car: 1, service: 1, supplier: 1, date: 1, blocked: 1, late: 1 },
           sort: { date: 1 },
           limit: 5000,
         })
@@ -286,12 +309,7 @@ export function LiveMapPage() {
   const shownAreas = (areas.data ?? []).filter((a) => areaTypes.includes(String(a.type)) && (a.map?.length ?? 0) >= 3);
   const driver = selected === null ? undefined : driverById.get(selected);
   const trip = selected === null ? undefined : tripOfDriver.get(selected);
-  const live = useQuery({
-    enabled: !!trip,
-    queryKey: ['triplive', trip?._id, trip?._version],
-    queryFn: () => call('triplive', { trip: trip?._id as number }),
-    refetchInterval: 15_000,
-  });
+  const live = useTripLive(trip);
   const carLabel = (id: unknown) => cars.data?.find((c) => c.value === String(id))?.label ?? (id ? `#${id}` : '');
 
   if (error) return <Alert color="red">{serverErrorText(error)}</Alert>;
@@ -406,6 +424,11 @@ export function LiveMapPage() {
                         {t('liveMap.trip', { id: trip._id })}
                       </Anchor>
                       <StatusBadge status={trip.status} kind="tripStatus" />
+                      {trip.late?.length ? (
+                        <Badge color="red" variant="light">
+                          {t('liveMap.late')}
+                        </Badge>
+                      ) : null}
                       {Array.isArray(trip.blocked) && trip.blocked.length ? (
                         <Badge color="orange" variant="light">
                           {t('liveMap.blocked')}
@@ -435,12 +458,7 @@ export function LiveMapPage() {
                         </Text>
                         <Group gap="xs">
                           <Text size="xs">{t('liveMap.planned', { time: (s.at ?? '').slice(11, 16) || '—' })}</Text>
-                          {s.eta ? (
-                            <Text size="xs" fw={600} c={s.late ? 'red' : 'green'}>
-                              {t('liveMap.eta', { time: s.eta.slice(11, 16) })}
-                              {s.late ? ` · ${t('liveMap.late')}` : ''}
-                            </Text>
-                          ) : null}
+                          <EtaText eta={s.eta} late={s.late} />
                         </Group>
                       </Box>
                     ))}

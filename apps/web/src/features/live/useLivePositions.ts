@@ -63,7 +63,9 @@ export function useLivePositions(site: number | null): { store: PositionStore; e
       for (const p of m.data as LivePosition[]) {
         if (site !== null && p.unit !== site) continue;
         const known = store.positions.get(p.driver);
-        if (!known || known.time < p.time) store.positions.set(p.driver, p);
+        // kept by copying into the driver's object: the message's objects die young, the heap stays flat
+        if (!known) store.positions.set(p.driver, p);
+        else if (known.time < p.time) Object.assign(known, p);
       }
       if (!frame && !timer) timer = setTimeout(redraw, Math.max(0, drawn + REDRAW_MS - performance.now()));
     });

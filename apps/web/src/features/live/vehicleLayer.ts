@@ -1,7 +1,7 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { statusColor } from '@tc/domain';
-import Supercluster from 'supercluster';
 import { L } from '#src/components/map/leaflet.ts';
+import { type ClusterAsk, type Clustered, clusterVehicles } from './clusters.ts';
 
 /** A vehicle as the live map draws it: where its driver last was, and the driver's status. */
 export interface Vehicle {
@@ -12,6 +12,8 @@ export interface Vehicle {
   status: string;
   label: string;
   stale: boolean;
+  /** Its trip is flagged late (the late sweep): a red ring. */
+  late: boolean;
 }
 
 /** Below this zoom, vehicles close together are drawn as one cluster with their count. */
@@ -25,11 +27,41 @@ export function statusHex(status: string): string {
   return (DEFAULT_THEME.colors[name] ?? DEFAULT_THEME.colors.gray)[6];
 }
 
-/** A cluster's disc with its count. */
-function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 30 : count < 100 ? 36 : 44;
-  return L.divIcon({ className: 'tc-vehicle-cluster', html: `<span>${count}</span>`, iconSize: [size, size] });
+/** A cluster's disc: its radius by its count. */
+function clusterRadius(count: number): number {
+  return count < 10 ? 15 : count < 100 ? 18 : 22;
 }
+
+interface ClusterOptions extends L.CircleMarkerOptions {
+  count: number;
+}
+
+/**
+ * A cluster on the vehicles' canvas: a disc with its count. On the canvas, not a DOM element each:
+ * a hundred clusters moving every second would each restyle and recomposite the page.
+ */
+const ClusterMarker = L.CircleMarker.extend({
+  _updatePath(this: {
+    options: ClusterOptions;
+    _point: L.Point;
+    _renderer: { _ctx?: CanvasRenderingContext2D };
+    _empty: () => boolean;
+  }) {
+    (L.CircleMarker.prototype as unknown as { _updatePath: () => void })._updatePath.call(this);
+    const ctx = this._renderer._ctx;
+    if (!ctx || this._empty()) return;
+    ctx.fillStyle = '#fff';
+    ctx.font = '600 12px sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(this.options.count), this._point.x, this._point.y);
+  },
+}) as unknown as new (
+  latlng: L.LatLngExpression,
+  options: ClusterOptions,
+) => L.CircleMarker & { options: ClusterOptions };
+
+type Cluster = InstanceType<typeof ClusterMarker>;
 
 interface HeadingOptions extends L.CircleMarkerOptions {
   heading: number | null;
@@ -73,16 +105,32 @@ const HeadingMarker = L.CircleMarker.extend({
 type Marker = InstanceType<typeof HeadingMarker>;
 
 /**
+ * While zoomed out, vehicles are clustered again at most this often as they move, and at once when
+ * the view or the vehicles shown change: a vehicle moves a few metres a second, a cluster spans
+ * kilometres.
+ */
+export const RECLUSTER_MS = 5000;
+
+/**
  * The vehicles of the live map on one canvas: each at its position, coloured by its driver's
- * status, with its heading; clustered (supercluster) below CLUSTER_UNTIL_ZOOM. `set` replaces the
- * vehicles shown; markers are kept and moved, not made anew, so a second of updates stays cheap.
+ * status, with its heading; clustered below CLUSTER_UNTIL_ZOOM. `set` replaces the vehicles shown;
+ * markers are kept and moved, not made anew, so a second of updates stays cheap. The clustering
+ * (supercluster) runs in a worker (clusterWorker.ts): the main thread only draws its answer.
  */
 export class VehicleLayer {
   private readonly renderer = L.canvas({ padding: 0.3 });
   private readonly markers = new Map<number, Marker>();
   private readonly clusters = L.layerGroup();
   /** The cluster markers drawn last, reused (moved, their count rewritten) rather than made anew. */
-  private clusterMarkers: { marker: L.Marker; count: number; expand: () => void }[] = [];
+  private clusterMarkers: { marker: Cluster; expand: () => void }[] = [];
+  private readonly worker: Worker | null =
+    typeof Worker === 'undefined'
+      ? null
+      : new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' });
+  /** The last clustering asked, with the vehicles it was asked of (its answer names them by index). */
+  private asked: { seq: number; vehicles: Vehicle[] } = { seq: 0, vehicles: [] };
+  /** When the clusters drawn were asked, of which vehicles, and which were left single. */
+  private drawn = { at: 0, of: new Set<number>(), singles: new Set<number>() };
   private vehicles: Vehicle[] = [];
   private selected: number | null = null;
 
@@ -91,74 +139,125 @@ export class VehicleLayer {
     private readonly onPick: (driver: number) => void,
   ) {
     this.clusters.addTo(map);
-    map.on('zoomend moveend', this.draw, this);
+    map.on('zoomend moveend', this.viewChanged, this);
+    if (this.worker) this.worker.onmessage = (e: MessageEvent<Clustered>) => this.clustered(e.data);
   }
 
   set(vehicles: Vehicle[], selected: number | null): void {
     this.vehicles = vehicles;
     this.selected = selected;
-    this.draw();
+    this.draw(false);
   }
 
   remove(): void {
-    this.map.off('zoomend moveend', this.draw, this);
+    this.map.off('zoomend moveend', this.viewChanged, this);
+    this.worker?.terminate();
     for (const m of this.markers.values()) m.remove();
     this.markers.clear();
     this.clusters.remove();
   }
 
-  private draw(): void {
+  private viewChanged(): void {
+    this.draw(true);
+  }
+
+  private draw(viewChanged: boolean): void {
     const zoom = this.map.getZoom();
-    const shown = new Set<number>();
-    let used = 0;
-    let singles = this.vehicles;
-    if (zoom < CLUSTER_UNTIL_ZOOM && this.vehicles.length > 1) {
-      // the clusters of this zoom only (supercluster builds every zoom from maxZoom down to minZoom)
-      const level = Math.round(zoom);
-      const index = new Supercluster<{ i: number }>({ radius: 50, minZoom: level, maxZoom: level });
-      index.load(
-        this.vehicles.map((v, i) => ({
-          type: 'Feature' as const,
-          properties: { i },
-          geometry: { type: 'Point' as const, coordinates: [v.lon, v.lat] },
-        })),
-      );
-      const b = this.map.getBounds().pad(0.2);
-      singles = [];
-      for (const f of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], level)) {
-        const [lon, lat] = f.geometry.coordinates as [number, number];
-        const props = f.properties as { cluster?: boolean; point_count?: number; cluster_id?: number; i?: number };
-        if (!props.cluster) {
-          const v = this.vehicles[props.i as number];
-          if (v) singles.push(v);
-          continue;
-        }
-        const count = props.point_count ?? 0;
-        const expand = () => this.map.flyTo([lat, lon], Math.min(CLUSTER_UNTIL_ZOOM, level + 2), { duration: 0.4 });
-        const known = this.clusterMarkers[used++];
-        if (known) {
-          known.marker.setLatLng([lat, lon]);
-          known.expand = expand;
-          if (known.count !== count) {
-            known.count = count;
-            known.marker.setIcon(clusterIcon(count));
-          }
-          continue;
-        }
-        const made = { marker: L.marker([lat, lon], { icon: clusterIcon(count), keyboard: false }), count, expand };
-        made.marker.on('click', () => made.expand());
-        this.clusters.addLayer(made.marker);
-        this.clusterMarkers.push(made);
-      }
+    if (zoom >= CLUSTER_UNTIL_ZOOM || this.vehicles.length < 2) {
+      this.asked = { seq: this.asked.seq + 1, vehicles: [] };
+      this.drawn.at = 0;
+      this.placeClusters(new Float64Array(0), 0);
+      this.placeSingles(this.vehicles);
+      return;
     }
-    for (const gone of this.clusterMarkers.splice(used)) this.clusters.removeLayer(gone.marker);
+    const { at, of, singles } = this.drawn;
+    const sameSet = this.vehicles.length === of.size && this.vehicles.every((v) => of.has(v.driver));
+    if (!viewChanged && sameSet && Date.now() - at < RECLUSTER_MS) {
+      // the clusters stay; the vehicles drawn alone move
+      this.placeSingles(this.vehicles.filter((v) => singles.has(v.driver)));
+      return;
+    }
+    const vehicles = this.vehicles;
+    const coords = new Float64Array(vehicles.length * 2);
+    vehicles.forEach((v, i) => {
+      coords[2 * i] = v.lon;
+      coords[2 * i + 1] = v.lat;
+    });
+    const b = this.map.getBounds().pad(0.2);
+    const ask: ClusterAsk = {
+      seq: this.asked.seq + 1,
+      level: Math.round(zoom),
+      bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+      coords,
+    };
+    this.asked = { seq: ask.seq, vehicles };
+    this.drawn.at = Date.now();
+    if (this.worker) this.worker.postMessage(ask, [coords.buffer]);
+    else this.clustered(clusterVehicles(ask));
+  }
+
+  /** Draws a clustering's answer, unless a newer one was asked since (the view or the vehicles changed). */
+  private clustered(answer: Clustered): void {
+    if (answer.seq !== this.asked.seq) return;
+    const { vehicles } = this.asked;
+    const singles = Array.from(answer.singles, (i) => vehicles[i] as Vehicle);
+    this.drawn = {
+      at: this.drawn.at,
+      of: new Set(vehicles.map((v) => v.driver)),
+      singles: new Set(singles.map((v) => v.driver)),
+    };
+    this.placeClusters(answer.clusters, answer.level);
+    this.placeSingles(singles);
+  }
+
+  /** Draws the clusters (lat, lon, count triples), moving the cluster markers already made. */
+  private placeClusters(clusters: Float64Array, level: number): void {
+    const count = clusters.length / 3;
+    for (let i = 0; i < count; i++) {
+      const lat = clusters[3 * i] as number;
+      const lon = clusters[3 * i + 1] as number;
+      const n = clusters[3 * i + 2] as number;
+      const expand = () => this.map.flyTo([lat, lon], Math.min(CLUSTER_UNTIL_ZOOM, level + 2), { duration: 0.4 });
+      const known = this.clusterMarkers[i];
+      if (known) {
+        known.expand = expand;
+        known.marker.options.count = n;
+        known.marker.setRadius(clusterRadius(n));
+        known.marker.setLatLng([lat, lon]);
+        continue;
+      }
+      const made = {
+        marker: new ClusterMarker([lat, lon], {
+          renderer: this.renderer,
+          radius: clusterRadius(n),
+          count: n,
+          color: '#fff',
+          opacity: 0.9,
+          weight: 3,
+          fillColor: DEFAULT_THEME.colors.blue[6],
+          fillOpacity: 0.85,
+        }),
+        expand,
+      };
+      made.marker.on('click', () => made.expand());
+      this.clusters.addLayer(made.marker);
+      this.clusterMarkers.push(made);
+    }
+    for (const gone of this.clusterMarkers.splice(count)) this.clusters.removeLayer(gone.marker);
+    // how many clusters are drawn, for the benchmark (bench/live) and tests: they are not elements
+    this.map.getContainer().dataset.clusters = String(count);
+  }
+
+  /** Draws these vehicles one by one, moving the markers already made; removes the others. */
+  private placeSingles(singles: Vehicle[]): void {
+    const shown = new Set<number>();
     for (const v of singles) {
       shown.add(v.driver);
       const fill = statusHex(v.status);
       const style = {
         fillColor: fill,
         fillOpacity: v.stale ? 0.35 : 1,
-        color: v.driver === this.selected ? '#000' : '#fff',
+        color: v.driver === this.selected ? '#000' : v.late ? DEFAULT_THEME.colors.red[7] : '#fff',
         weight: v.driver === this.selected ? 3 : 2,
         heading: v.heading,
       };

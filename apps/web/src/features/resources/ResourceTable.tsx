@@ -98,8 +98,8 @@ export function ResourceTable({
           size: Math.max(fit, columnSize(c, header)),
           cell: ({ row }) => {
             const text = cellText(c, row.original, t, refsNow.current);
-            if (status && text) {
-              const color = statusColor(row.original[c.field]);
+            if ((status || c.format === 'alert') && text) {
+              const color = status ? statusColor(row.original[c.field]) : 'red';
               return (
                 <span
                   className={classes.status}
@@ -270,6 +270,7 @@ const WIDTH_OF: Partial<Record<NonNullable<ColumnSpec['format']>, number>> = {
   bool: 90,
   money: 100,
   enum: 120,
+  alert: 90,
   place: 200,
   list: 180,
   refs: 180,

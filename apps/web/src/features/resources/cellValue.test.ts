@@ -30,6 +30,12 @@ describe('cells', () => {
     );
     expect(cellText({ field: 'missing' }, r, t)).toBe('');
   });
+  it("shows a flag's list as its count, and nothing once cleared (a trip's late stops)", () => {
+    const late = { field: 'late', format: 'alert' } as const;
+    expect(cellText(late, { late: [4, 9] }, t)).toBe('2');
+    expect(cellText(late, { late: [] }, t)).toBe('');
+    expect(cellText(late, { late: null }, t)).toBe('');
+  });
   it('collects the ids each referenced collection needs', () => {
     const cols = [{ field: 'profiles', ref: { col: 'profiles', label: ['name'] } }, { field: 'unit' }];
     expect(refIds(cols, [{ profiles: [1, 2] }, { profiles: [2, 5] }])).toEqual({ profiles: [1, 2, 5] });

@@ -50,6 +50,8 @@ export function cellText(
     }
     case 'money':
       return typeof v === 'number' ? v.toFixed(2) : String(v);
+    case 'alert':
+      return Array.isArray(v) ? (v.length ? String(v.length) : '') : String(v);
     default:
       if (Array.isArray(v)) return v.map(label).join(', ');
       if (typeof v === 'object') return JSON.stringify(v);

@@ -20,8 +20,10 @@ import {
   isTripStatus,
   mayTakeTripAction,
   PLANNED_TRIP_STATUSES,
+  RUNNING_TRIP_STATUSES,
   TRIP_ACTION_RULES,
   type TripAction,
+  type TripStatus,
 } from '@tc/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +32,7 @@ import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
+import { useTripLive } from '#src/features/live/useTripLive.ts';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
 import { QueuePanel } from './QueuePanel.tsx';
 import { TripRiders } from './TripRiders.tsx';
@@ -68,6 +71,11 @@ export function TripPage() {
   const others = useOpenTrips(unit, dayOfDateTime(trip.data?.date));
   const drivers = useRefOptions('trips', unit ? { ...DRIVER_REF, query: { unit } } : undefined);
   const cars = useRefOptions('trips', unit ? { ...CAR_REF, query: { unit } } : undefined);
+  // a running trip's ETAs, for those who may watch the live map
+  const live = useTripLive(
+    trip.data ?? undefined,
+    RUNNING_TRIP_STATUSES.includes(trip.data?.status as TripStatus) && can('liveMap', 'view'),
+  );
   if (trip.isError) return <Alert color="red">{serverErrorText(trip.error)}</Alert>;
   if (trip.data === null) return <Alert color="yellow">{t('trip.notFound')}</Alert>;
   if (!trip.data) return <Text c="dimmed">{t('common.loading')}</Text>;
@@ -164,7 +172,7 @@ export function TripPage() {
               <Title order={4} mb="sm">
                 {t('trip.stops')}
               </Title>
-              <TripStops plan={data.plan} riders={riders} />
+              <TripStops plan={data.plan} riders={riders} live={live.data} />
             </Paper>
             {riders.length > 1 ? (
               <Paper withBorder p="md">

@@ -1,9 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type PlannedStopOfTrip, type StopRow, type StoredDoc, stopsBreakdown } from '@tc/domain';
+import { type PlannedStopOfTrip, type StopRow, type StoredDoc, stopsBreakdown, type TripLive } from '@tc/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '#src/components/DataTable.tsx';
+import { EtaText } from '#src/components/EtaText.tsx';
 import { TripMap } from './TripMap.tsx';
 import { riderName } from './useTrip.ts';
 
@@ -11,9 +12,18 @@ type Row = StopRow<StoredDoc>;
 
 /**
  * The trip's breakdown (spec section 2): its stops on a map and in order with the planned time, who
- * boards or leaves there, when they actually did, and the seats on board after the stop.
+ * boards or leaves there, when they actually did, and the seats on board after the stop; while the
+ * trip runs (`live`, with the predictive ETA add-on), each stop left with its ETA, red when late.
  */
-export function TripStops({ plan, riders }: { plan: PlannedStopOfTrip[] | undefined; riders: StoredDoc[] }) {
+export function TripStops({
+  plan,
+  riders,
+  live,
+}: {
+  plan: PlannedStopOfTrip[] | undefined;
+  riders: StoredDoc[];
+  live?: TripLive | undefined;
+}) {
   const { t } = useTranslation();
   if (!plan?.length)
     return (
@@ -37,6 +47,17 @@ export function TripStops({ plan, riders }: { plan: PlannedStopOfTrip[] | undefi
     column('actual', t('trip.actual'), (r) => r.actual.map((a) => a.slice(11)).join(', ')),
     column('onBoard', t('trip.onBoard'), (r) => r.onBoard),
   ];
+  if (live?.eta)
+    columns.splice(
+      1,
+      0,
+      column('eta', t('trip.eta'), (r) => {
+        // the stop's riders are reached together: the latest of their ETAs
+        const etas = live.stops.filter((s) => s.kind === r.kind && r.riders.some((x) => x._id === s.job));
+        const last = etas.sort((a, b) => String(a.eta).localeCompare(String(b.eta))).at(-1);
+        return <EtaText eta={last?.eta} late={etas.some((s) => s.late)} />;
+      }),
+    );
   return (
     <Stack gap="sm">
       <TripMap rows={rows} />
