@@ -20,6 +20,7 @@ import { dispatch } from './protocol/dispatch.ts';
 import { HttpError, storeErrorAnswer } from './protocol/errors.ts';
 import { RowBudget } from './protocol/row.budget.ts';
 import { serialize } from './protocol/serialize.ts';
+import { AddOnCache } from './store/addOns.cache.ts';
 import { CollectionStore } from './store/collection.store.ts';
 import type { Database } from './store/db.ts';
 import { StoreError } from './store/errors.ts';
@@ -151,6 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     payments: opts.payments ?? new TestPaymentProvider(),
     live: new UserChannel(),
     positions: new PositionWriter(opts.db),
+    addOns: new AddOnCache(opts.db),
   };
   await services.fareContexts.start();
   await services.principals.start(store);

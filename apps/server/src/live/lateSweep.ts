@@ -1,7 +1,6 @@
 import { localDay, MODULES, RUNNING_TRIP_STATUSES, type StoredDoc, type TripStatus } from '@tc/domain';
 import { tripLiveOf } from '../acts/live/tripLive.ts';
 import type { Services } from '../protocol/act.ts';
-import { addOnActive } from '../protocol/authorize.ts';
 import { VersionConflict } from '../store/errors.ts';
 
 /** How often the running trips' ETAs are checked against their stops' time windows. */
@@ -43,7 +42,7 @@ export async function sweepLate(services: Services): Promise<number[]> {
 /** The reservations of a running trip whose stop its ETA reaches late, in id order. */
 async function lateStops(services: Services, trip: StoredDoc): Promise<number[]> {
   if (!RUNNING_TRIP_STATUSES.includes(trip.status as TripStatus)) return [];
-  if (!(await addOnActive(services.db, trip.unit as number, MODULES.predictiveEta.code, LATE_SWEEP_MS))) return [];
+  if (!(await services.addOns.active(trip.unit as number, MODULES.predictiveEta.code, LATE_SWEEP_MS))) return [];
   const live = await tripLiveOf(services, trip, {}, false);
   return [...new Set(live.stops.filter((s) => s.late).map((s) => s.job))].sort((a, b) => a - b);
 }

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { UserChannel } from '../live/userChannel.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { AddOnCache } from '../store/addOns.cache.ts';
 import type { CollectionStore } from '../store/collection.store.ts';
 import type { Database } from '../store/db.ts';
 import type { FareContextCache } from '../store/fare-context.cache.ts';
@@ -31,6 +32,8 @@ export interface Services {
   live: UserChannel;
   /** The drivers' positions, written in batches (store/positions.store.ts). */
   positions: PositionWriter;
+  /** The add-on modules each site has on, read at most as often as a caller needs. */
+  addOns: AddOnCache;
 }
 
 export interface ActContext {

@@ -1,4 +1,4 @@
-import { ADD_ONS_SETTING, addOnCodes, collectionDef, ERROR_TEXTS, MODULES, type ModuleKey } from '@tc/domain';
+import { collectionDef, ERROR_TEXTS, MODULES, type ModuleKey } from '@tc/domain';
 import {
   actionFor,
   type CollectionOp,
@@ -14,7 +14,6 @@ import {
 } from '../access/access.ts';
 import { idOf } from '../acts/collections/collection.acts.ts';
 import type { Principal } from '../auth/principal.ts';
-import { siteSetting } from '../store/auth.store.ts';
 import type { StoredRecord } from '../store/collection.store.ts';
 import type { Queryable } from '../store/db.ts';
 import type { ActContext, Permission } from './act.ts';
@@ -44,7 +43,7 @@ export async function authorize(permission: Permission, ctx: ActContext, p: Prin
       return;
     case 'driver':
       if (p.role !== 'driver' || p.driver === null) throw new HttpError(403, ERROR_TEXTS.notDriver, {}, 'notDriver');
-      if (!(await addOnActive(ctx.services.db, p.unit, MODULES.driverApp.code, permission.addOnMaxAgeMs)))
+      if (!(await ctx.services.addOns.active(p.unit, MODULES.driverApp.code, permission.addOnMaxAgeMs)))
         throw new HttpError(403, ERROR_TEXTS.driverAppOff, {}, 'driverAppOff');
       return;
   }
@@ -126,21 +125,4 @@ async function rolesConcerned(
   // of the roles actually selected, which the guard limits the WHERE to
   const found = await ctx.services.store.distinctValues('users', 'role', body.query, scopeOf(p));
   return found.length ? found : [undefined];
-}
-
-const addOnsOfSite = new Map<number | null, { codes: Promise<string[]>; at: number }>();
-
-/**
- * Is the add-on module `code` switched on for `unit` (the "add-on modules" setting, the site's own
- * first)? `maxAgeMs`: a reading that old may serve (a phone's position each second asks it).
- */
-export async function addOnActive(db: Queryable, unit: number | null, code: string, maxAgeMs = 0): Promise<boolean> {
-  const now = Date.now();
-  let known = addOnsOfSite.get(unit);
-  if (!known || now - known.at > maxAgeMs) {
-    known = { codes: siteSetting(db, unit, ADD_ONS_SETTING).then(addOnCodes), at: now };
-    addOnsOfSite.set(unit, known);
-    known.codes.catch(() => addOnsOfSite.delete(unit));
-  }
-  return (await known.codes).includes(code);
 }

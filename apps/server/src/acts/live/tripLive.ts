@@ -14,7 +14,6 @@ import {
 } from '@tc/domain';
 import type { LatLng } from '@tc/routing';
 import type { Services } from '../../protocol/act.ts';
-import { addOnActive } from '../../protocol/authorize.ts';
 import type { Scope } from '../../store/collection.store.ts';
 import { positionOf } from '../../store/positions.store.ts';
 import { zoneOf } from '../jobs/booking.ts';
@@ -51,7 +50,7 @@ export async function tripLiveOf(
   const start = position ? { lat: position.lat, lng: position.lon } : left[0]?.point;
   const points = start ? [start, ...left.map((s) => s.point)] : [];
   const travel = await travelTimes(services, unit);
-  const withEta = await addOnActive(services.db, unit, MODULES.predictiveEta.code);
+  const withEta = await services.addOns.active(unit, MODULES.predictiveEta.code);
   const route = withRoute && points.length > 1 ? await travel.route(points) : undefined;
   let etas: ({ eta: number; late: boolean } | undefined)[] = [];
   if (withEta && points.length > 1) {
