@@ -106,6 +106,28 @@ test('a driver works a trip from a phone while the live map shows the vehicle mo
   await phoneContext.setGeolocation({ latitude: 45.51, longitude: -73.58, accuracy: 10 });
   await expect.poll(() => vehiclePosition(page), { timeout: 15_000 }).toBe('45.51000, -73.58000');
 
+  // a message from dispatch reaches the phone at once (over its socket, not at the next minute's read)
+  const { token: desk } = await api<{ token: string }>(request, {
+    act: 'login',
+    email: 'dispatcher@demo.local',
+    password: DEMO_PASSWORD,
+  });
+  const { data: now } = await api<{ data: { _version: number }[] }>(request, {
+    act: 'find',
+    token: desk,
+    col: 'trips',
+    query: { _id: tripId },
+  });
+  await api(request, {
+    act: 'tripaction',
+    token: desk,
+    id: tripId,
+    _version: now[0]?._version,
+    action: 'message',
+    text: 'Use the side door',
+  });
+  await expect(card.getByText('Use the side door')).toBeVisible({ timeout: 5_000 });
+
   // the running trip's stops show their ETAs, on the phone and on the trip's page
   await expect(card.getByText(/^ETA \d\d:\d\d/).first()).toBeVisible({ timeout: 20_000 });
   const tripPage = await page.context().newPage();

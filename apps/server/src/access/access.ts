@@ -219,6 +219,16 @@ export function mayHear(p: Principal, e: ChangeEvent): boolean {
   return viewModules(e.col).some((m) => can(p.access, m, 'view'));
 }
 
+/**
+ * May a driver app's socket hear this change: its own drivers record, or a trip or reservation given
+ * to it before or after the change (the app then reads its day again)?
+ */
+export function mayHearOwnDay(p: Principal, e: ChangeEvent): boolean {
+  if (p.role !== 'driver' || p.driver === null) return false;
+  if (e.col === 'drivers') return e.id === p.driver;
+  return e.drivers?.includes(p.driver) ?? false;
+}
+
 /** The driver app's caller's own drivers record: of its site and not suspended, else 403. */
 export function ownDriverRecord(p: Principal, record: StoredRecord | undefined): StoredRecord {
   if (!record || p.role !== 'driver' || record._id !== p.driver || record.unit !== p.unit || record.suspended === true)

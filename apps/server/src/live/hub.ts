@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { mayHear, mayHearPosition } from '../access/access.ts';
+import { mayHear, mayHearOwnDay, mayHearPosition } from '../access/access.ts';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import type { Services } from '../protocol/act.ts';
 import { type ChangeEvent, SESSIONS_EVENT } from '../store/collection.store.ts';
@@ -57,12 +57,12 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   // one change after another, so that a slow session check never reorders what a client hears
   let queue: Promise<void> = Promise.resolve();
   const forward = async (e: ChangeEvent) => {
-    const { suppliers: _, ...change } = e;
+    const { suppliers: _, drivers: __, ...change } = e;
     const message = JSON.stringify({ type: 'change', ...change });
     for (const [socket, known] of [...clients]) {
       if (e.col === SESSIONS_EVENT && known.id !== e.id) continue;
       const p = await current(socket, known, aboutCaller(e, known));
-      if (p && e.col !== SESSIONS_EVENT && mayHear(p, e)) socket.send(message);
+      if (p && e.col !== SESSIONS_EVENT && (mayHear(p, e) || mayHearOwnDay(p, e))) socket.send(message);
     }
   };
   const stopFeed = await services.store.onChange((e) => {

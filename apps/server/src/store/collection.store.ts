@@ -54,6 +54,14 @@ export interface ChangeEvent {
   unit: number | null;
   /** In collections with a supplier scope: the suppliers the record belonged to before or after the change. */
   suppliers?: number[];
+  /** In collections with a `driver` (trips, reservations): the drivers it was given to before or after the change (the driver app hears its own). */
+  drivers?: number[];
+}
+
+/** The driver a record is given to, for its change event (`drivers`); undefined where records have no driver. */
+function driversOf(d: CollectionDef, ...docs: Doc[]): number[] | undefined {
+  if (d.fields.driver !== 'id') return undefined;
+  return [...new Set(docs.map((doc) => doc.driver).filter((v): v is number => typeof v === 'number'))];
 }
 
 function def(col: string): CollectionDef {
@@ -414,7 +422,14 @@ export class CollectionStore {
       const id = r.rows[0]?._id as number;
       await assertStaysWithSupplier(d, [id], scope, tx);
       await recordHistory(tx, { collection: d.name, id, unit, actor, operation: 'insert', data: doc });
-      await notify(tx, { col: d.name, op: 'insert', id, unit, suppliers: await suppliersOf(d, doc, id, tx) });
+      await notify(tx, {
+        col: d.name,
+        op: 'insert',
+        id,
+        unit,
+        suppliers: await suppliersOf(d, doc, id, tx),
+        drivers: driversOf(d, doc),
+      });
       return { ...doc, _id: id, unit, _version: 1 } as StoredRecord;
     };
     return mapUniqueViolation(d, q ? run(q) : this.db.tx(run));
@@ -458,8 +473,9 @@ export class CollectionStore {
       ids.push(...made);
       let suppliers: number[] | undefined;
       for (const row of r.rows) suppliers = union(suppliers, await suppliersOf(d, row.doc, row._id, tx));
+      const drivers = driversOf(d, ...r.rows.map((row) => row.doc));
       for (const unit of new Set(part.map((p) => p.unit)))
-        await notify(tx, { col: d.name, op: 'insert', id: null, unit, suppliers });
+        await notify(tx, { col: d.name, op: 'insert', id: null, unit, suppliers, drivers });
     }
     return ids;
   }
@@ -509,7 +525,7 @@ export class CollectionStore {
         await assertStaysWithSupplier(d, [id], scope, tx);
         await recordHistory(tx, { collection: d.name, id, unit, actor, operation: 'update', data: { changes } });
         const suppliers = union(await suppliersOf(d, row.doc, id, tx), await suppliersOf(d, doc, id, tx));
-        await notify(tx, { col: d.name, op: 'update', id, unit, suppliers });
+        await notify(tx, { col: d.name, op: 'update', id, unit, suppliers, drivers: driversOf(d, row.doc, doc) });
         return { ...doc, _id: id, unit, _version: row.version + 1 } as StoredRecord;
       }),
     );
@@ -556,7 +572,14 @@ export class CollectionStore {
           data: r.doc,
         });
         const suppliers = await suppliersOf(d, r.doc, r._id, tx);
-        await notify(tx, { col: d.name, op: 'delete', id: r._id, unit: r.unit, suppliers });
+        await notify(tx, {
+          col: d.name,
+          op: 'delete',
+          id: r._id,
+          unit: r.unit,
+          suppliers,
+          drivers: driversOf(d, r.doc),
+        });
       }
       return rows.rows.length;
     };

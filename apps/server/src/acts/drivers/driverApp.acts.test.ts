@@ -181,8 +181,56 @@ async function listen(token: string) {
   const messages: Record<string, unknown>[] = [];
   ws.on('message', (m) => messages.push(JSON.parse(String(m))));
   await new Promise<void>((resolve) => ws.on('message', () => resolve()));
-  return { ws, positions: () => messages.filter((m) => m.type === 'positions') };
+  return {
+    ws,
+    positions: () => messages.filter((m) => m.type === 'positions'),
+    changes: () => messages.filter((m) => m.type === 'change'),
+  };
 }
+
+describe("the driver app's socket", () => {
+  it('hears the changes of its own trips, their reservations and its record, and nothing else', async () => {
+    const phone = await listen(driverToken);
+    const other = (await h.services.store.insert('drivers', { ...SAMPLES.drivers?.(60, 1) }, system))._id;
+    const mine = await sentTrip(1);
+    const theirs = await sentTrip(1, other);
+    await pause(300);
+    const heard = () => phone.changes().map((m) => `${m.col}:${m.id}`);
+    // its trip given to it and its rider (the trip's other fields follow in the same write)
+    expect(heard()).toContain(`trips:${mine.id}`);
+    expect(heard()).toContain(`jobs:${mine.jobs[0]}`);
+    expect(heard()).not.toContain(`trips:${theirs.id}`);
+    expect(heard()).not.toContain(`jobs:${theirs.jobs[0]}`);
+    // a dispatcher's message to the driver reaches the phone as a change of its trip
+    const before = phone.changes().length;
+    const dispatcher = await h.tokenOf('dispatcher');
+    const t = await h.services.store.getById('trips', mine.id);
+    const sent = await h.call({
+      act: 'tripaction',
+      token: dispatcher,
+      id: mine.id,
+      _version: t?._version,
+      action: 'message',
+      text: 'Gate B',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await pause(300);
+    expect(phone.changes().slice(before)).toEqual([
+      { type: 'change', col: 'trips', op: 'update', id: mine.id, unit: 1 },
+    ]);
+    // taken off the trip, it hears that too (the driver before the change); then no more of it
+    const now = await h.services.store.getById('trips', mine.id);
+    await h.services.store.update('trips', mine.id, { driver: other }, now?._version as number, system);
+    await pause(300);
+    expect(phone.changes().at(-1)).toMatchObject({ col: 'trips', id: mine.id });
+    const count = phone.changes().length;
+    const later = await h.services.store.getById('trips', mine.id);
+    await h.services.store.update('trips', mine.id, { line: 'L9' }, later?._version as number, system);
+    await pause(300);
+    expect(phone.changes()).toHaveLength(count);
+    phone.ws.close();
+  });
+});
 
 describe('positions', () => {
   it('checks each position: coordinates in range, a time, not ahead of the clock', async () => {

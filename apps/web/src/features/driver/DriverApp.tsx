@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
 import { LanguageSwitch } from '#src/app/layout/LanguageSwitch.tsx';
+import { useSocket } from '#src/app/live/useSocket.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { EtaText } from '#src/components/EtaText.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
@@ -24,8 +25,11 @@ import { usePositionSharing } from './usePositionSharing.ts';
 
 /** The driver's token on this phone: kept across restarts (a phone stays signed in), apart from the console's. */
 const TOKEN_KEY = 'driverToken';
-/** The day is read again this often (dispatch sends, changes and messages trips meanwhile). */
-const REFRESH_MS = 15_000;
+/**
+ * The day is read again at each change heard over /socket (a trip sent, changed, messaged) and at
+ * least this often: the ETAs move with time, and a socket may be down.
+ */
+const REFRESH_MS = 60_000;
 /** The queue is tried again this often while actions wait. */
 const RETRY_MS = 5_000;
 
@@ -114,6 +118,12 @@ function DriverHome({ token, onSignOut }: { token: string; onSignOut: () => void
     refetchInterval: REFRESH_MS,
     retry: (n, err) => unanswered(err) && n < 3,
   });
+  // a change of its trips, their riders or its record (a trip sent, a message from dispatch) comes
+  // over /socket: the day is read again at once
+  useSocket(
+    () => token,
+    () => void queryClient.invalidateQueries({ queryKey: ['driverday', token] }),
+  );
   // a token the server no longer takes (signed out elsewhere, password changed): sign in again
   useEffect(() => {
     const err = day.error;
