@@ -241,3 +241,16 @@ test('running trips that reach a stop past its window are flagged late on the tr
   // its page tells which stop is late
   await expect(page.getByText(/^ETA \d\d:\d\d · late$/).first()).toBeVisible();
 });
+
+test('the live map draws every running trip’s way ahead when asked, in straight legs without a route server', async ({
+  page,
+}) => {
+  await logIn(page, 'dispatcher@demo.local');
+  await page.goto('livemap');
+  const routes = page.locator('.leaflet-overlay-pane path[stroke="#5c7cfa"]');
+  await expect(page.getByRole('region', { name: 'Map: Live Map' })).toBeVisible();
+  expect(await routes.count()).toBe(0);
+  await page.getByRole('switch', { name: 'All routes' }).check();
+  await expect.poll(() => routes.count()).toBeGreaterThan(1);
+  await expect(page.getByText('Straight lines: no map route server is set')).toBeVisible();
+});

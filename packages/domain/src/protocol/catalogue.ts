@@ -347,6 +347,14 @@ export const ACT_CATALOGUE = {
    */
   triplive: { request: z.object({ trip: recordId('trip') }), answer: answer<TripLive>() },
   /**
+   * The way ahead of every running trip of a site the caller may see (at most LIVE_ROUTES_MAX), as
+   * `triplive` draws it: from the vehicle through the stops left, by road or in straight legs.
+   */
+  liveroutes: {
+    request: z.object({ unit: z.number().int().positive().optional() }),
+    answer: answer<{ routes: LiveRoute[] }>(),
+  },
+  /**
    * The point of the nearest road (the site's "map route server", /nearest/v1; its `name`); `snapped`
    * false when it found none or `server` is false (no server set): the point comes back as sent.
    */
@@ -437,6 +445,19 @@ export interface TripLive {
     late: boolean;
   }[];
   route: { coordinates: [number, number][]; estimated: boolean; server: boolean } | null;
+}
+
+/** The most running trips `liveroutes` draws at once. */
+export const LIVE_ROUTES_MAX = 500;
+
+/** A running trip's way ahead on the live map (`liveroutes`). */
+export interface LiveRoute {
+  trip: number;
+  driver: number | null;
+  /** [lng, lat] from the vehicle (else the first stop left) through the stops left. */
+  coordinates: [number, number][];
+  /** Straight legs: no route server set, or it did not answer. */
+  estimated: boolean;
 }
 
 /** A rider of a driver's trip as the driver app shows it. */

@@ -359,6 +359,16 @@ describe('a trip as it runs (live map)', () => {
     expect((live.body.route as { coordinates: number[][] }).coordinates[0]).toEqual([-73.58, 45.49]);
     expect((await h.call({ act: 'triplive', token: await h.tokenOf('dispatcher', 2), trip: id })).status).toBe(404);
 
+    // the live map's "All routes": every running trip's way ahead, of the caller's site only
+    const all = await h.call({ act: 'liveroutes', token: dispatcher });
+    const routes = all.body.routes as { trip: number; driver: number; coordinates: number[][]; estimated: boolean }[];
+    expect(routes.find((r) => r.trip === id)).toMatchObject({ driver: 1, estimated: true });
+    expect(routes.find((r) => r.trip === id)?.coordinates[0]).toEqual([-73.58, 45.49]);
+    const elsewhere = await h.call({ act: 'liveroutes', token: await h.tokenOf('dispatcher', 2) });
+    expect((elsewhere.body.routes as { trip: number }[]).map((r) => r.trip)).not.toContain(id);
+    expect((await h.call({ act: 'liveroutes', token: dispatcher, unit: 2 })).status).toBe(403);
+    expect((await h.call({ act: 'liveroutes', token: await h.tokenOf('agent') })).status).toBe(403);
+
     // the driver app shows the same ETAs on the running trip
     const day = await h.call({ act: 'driverday', token: driverToken });
     const mine = (day.body.trips as { _id: number; live: { stops: typeof stops } | null }[]).find((x) => x._id === id);

@@ -22,15 +22,16 @@ import { routeServerOf, travelTimes } from '../trips/travel.ts';
 /**
  * A trip as it runs (docs/live.md): the vehicle's last position, the stops left with their planned
  * times and (with the predictive ETA add-on, 560) their ETAs from that position by the site's travel
- * times, late ones flagged; with `withRoute`, the way ahead (the map route server's /route/v1, else
+ * times, late ones flagged (unless `withEta` is false); with `withRoute`, the way ahead (the map route server's /route/v1, else
  * straight legs: `estimated`). Read by the live map and the trip page (`triplive`), the driver app
- * (`driverday`) and the late sweep (live/lateSweep.ts).
+ * (`driverday`), the live map's routes (`liveroutes`) and the late sweep (live/lateSweep.ts).
  */
 export async function tripLiveOf(
   services: Services,
   trip: StoredDoc,
   scope: Scope,
   withRoute: boolean,
+  withEta = true,
 ): Promise<TripLive> {
   const unit = trip.unit as number;
   const ids = (trip.stops as number[] | undefined) ?? [];
@@ -50,10 +51,10 @@ export async function tripLiveOf(
   const start = position ? { lat: position.lat, lng: position.lon } : left[0]?.point;
   const points = start ? [start, ...left.map((s) => s.point)] : [];
   const travel = await travelTimes(services, unit);
-  const withEta = await services.addOns.active(unit, MODULES.predictiveEta.code);
+  const etaOn = withEta && (await services.addOns.active(unit, MODULES.predictiveEta.code));
   const route = withRoute && points.length > 1 ? await travel.route(points) : undefined;
   let etas: ({ eta: number; late: boolean } | undefined)[] = [];
-  if (withEta && points.length > 1) {
+  if (etaOn && points.length > 1) {
     const m = await travel.matrix(points);
     const legs = left.map((_, k) => m.minutes[k]?.[k + 1] ?? 0);
     const late = Number((trip.rules as { late?: unknown } | undefined)?.late ?? DEFAULT_ROUTE_RULES.late);
@@ -70,7 +71,7 @@ export async function tripLiveOf(
   }
   return {
     position: position ?? null,
-    eta: withEta,
+    eta: etaOn,
     stops: left.map((s, k) => ({
       kind: s.kind,
       job: s.job._id,

@@ -34,6 +34,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Polygon, Polyline, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
+import { call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
@@ -310,6 +311,14 @@ export function LiveMapPage() {
   const driver = selected === null ? undefined : driverById.get(selected);
   const trip = selected === null ? undefined : tripOfDriver.get(selected);
   const live = useTripLive(trip);
+  // every running trip's way ahead, when asked ("All routes")
+  const [allRoutes, setAllRoutes] = useState(false);
+  const routes = useQuery({
+    enabled: allRoutes,
+    queryKey: ['liveroutes', site],
+    queryFn: () => call('liveroutes', site === null ? {} : { unit: site }),
+    refetchInterval: 30_000,
+  });
   const carLabel = (id: unknown) => cars.data?.find((c) => c.value === String(id))?.label ?? (id ? `#${id}` : '');
 
   if (error) return <Alert color="red">{serverErrorText(error)}</Alert>;
@@ -364,6 +373,13 @@ export function LiveMapPage() {
           size="xs"
           w={200}
         />
+        <Switch
+          size="xs"
+          label={t('liveMap.allRoutes')}
+          checked={allRoutes}
+          onChange={(e) => setAllRoutes(e.currentTarget.checked)}
+          mb={6}
+        />
         <Checkbox.Group size="xs" label={t('liveMap.areas')} value={areaTypes} onChange={setAreaTypes}>
           <Group gap="xs" mt={6}>
             {AREA_TYPES.map((a) => (
@@ -387,6 +403,23 @@ export function LiveMapPage() {
                 pathOptions={{ color: a.color || paletteColor(i), weight: 2, fillOpacity: 0.08 }}
               />
             ))}
+            {allRoutes
+              ? (routes.data?.routes ?? [])
+                  .filter((r) => r.trip !== trip?._id)
+                  .map((r) => (
+                    <Polyline
+                      key={r.trip}
+                      positions={r.coordinates.map(([lon, lat]) => [lat, lon] as [number, number])}
+                      pathOptions={{
+                        color: '#5c7cfa',
+                        weight: 2,
+                        opacity: 0.7,
+                        dashArray: r.estimated ? '6 6' : undefined,
+                      }}
+                      eventHandlers={{ click: () => r.driver !== null && setSelected(r.driver) }}
+                    />
+                  ))
+              : null}
             {live.data?.route ? (
               <Polyline
                 positions={live.data.route.coordinates.map(([lon, lat]) => [lat, lon] as [number, number])}
@@ -396,6 +429,11 @@ export function LiveMapPage() {
             <Vehicles store={store} filter={filter} selected={selected} follow={follow} onPick={setSelected} />
           </MapFrame>
           <StatusCounts store={store} filter={filter} />
+          {allRoutes && routes.data?.routes.some((r) => r.estimated) ? (
+            <Text size="xs" c="dimmed">
+              {t('liveMap.straightLegs')}
+            </Text>
+          ) : null}
         </Box>
         {selected !== null ? (
           <Paper withBorder p="sm" w={320} style={{ flexShrink: 0 }} aria-label={t('liveMap.panel')}>
