@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logInAs, makeUser } from '#src/test/session.ts';
 import { fakeFetch } from '#src/test/setup.ts';
 import { mapCenterOf, settingValue, templateOf } from './sessionSelectors.ts';
-import { autoLogin, getSession, logout, refreshToken, resetSession } from './sessionStore.ts';
+import { autoLogin, getSession, logout, refreshToken, resetSession, subscribeSession } from './sessionStore.ts';
 
 const body = (index: number) => JSON.parse(String(fakeFetch.mock.calls[index]?.[1]?.body)) as Record<string, unknown>;
 const user = makeUser('admin');
@@ -37,6 +37,33 @@ describe('session', () => {
     expect(getSession().status).toBe('guest');
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('renews the token without a render when nothing else changed, and renders when something did', async () => {
+    logInAs(user);
+    const before = getSession();
+    const answer = { user: before.user, settings: before.settings, modules: before.modules };
+    fakeFetch.mockImplementationOnce(async () => Response.json({ token: 'first', ...answer }));
+    await refreshToken();
+    const renders = vi.fn();
+    const stop = subscribeSession(renders);
+    fakeFetch.mockImplementationOnce(async () => Response.json({ token: 'renewed', ...answer }));
+    await refreshToken();
+    expect(getSession().token).toBe('renewed');
+    expect(localStorage.getItem('token')).toBe('renewed');
+    expect(renders).not.toHaveBeenCalled();
+    fakeFetch.mockImplementationOnce(async () =>
+      Response.json({
+        token: 'again',
+        user: { ...before.user, firstName: 'Renamed' },
+        settings: before.settings,
+        modules: before.modules,
+      }),
+    );
+    await refreshToken();
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(getSession().user?.firstName).toBe('Renamed');
+    stop();
   });
 
   it('logs out when a refresh fails', async () => {

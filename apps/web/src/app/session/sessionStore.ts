@@ -57,13 +57,27 @@ function start(answer: SessionAnswer): void {
   localStorage.setItem(TOKEN_KEY, answer.token);
   adoptUserLanguage(answer.user.language);
   const catalog = answer.modules ?? (state.modules.length ? state.modules : moduleRecords());
-  setSession({
+  const next: SessionState = {
     status: 'authenticated',
     token: answer.token,
     user: answer.user,
     settings: answer.settings ?? [],
     modules: catalog.map(({ moduleCode, moduleName, actions }) => ({ moduleCode, moduleName, actions })),
-  });
+  };
+  // the minute's refresh mostly renews the token alone: nothing on screen shows it (the client and
+  // the socket read it when they call), so no screen renders again for it (a live map's second)
+  if (state.status === 'authenticated' && sameSession(state, next)) {
+    state = { ...state, token: next.token };
+    return;
+  }
+  setSession(next);
+}
+
+/** The same user, settings and modules (the token aside). */
+function sameSession(a: SessionState, b: SessionState): boolean {
+  const { token: _a, ...restA } = a;
+  const { token: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 /** Ends the session locally: session storage and the stored token go (spec section 4, Session). */
