@@ -64,18 +64,18 @@ export function EChart({ title, name, option, table }: EChartProps) {
             variant="subtle"
             leftSection={<IconPhoto size={14} />}
             onClick={png}
-            aria-label={`${title}: PNG`}
+            aria-label={t('analytics.downloadPng', { title })}
           >
-            PNG
+            {t('analytics.png')}
           </Button>
           <Button
             size="compact-xs"
             variant="subtle"
             leftSection={<IconFileTypeCsv size={14} />}
             onClick={csv}
-            aria-label={`${title}: CSV`}
+            aria-label={t('analytics.downloadCsv', { title })}
           >
-            CSV
+            {t('analytics.csv')}
           </Button>
         </Group>
       </Group>

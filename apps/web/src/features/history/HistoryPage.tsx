@@ -3,10 +3,9 @@ import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { COLLECTIONS, FILTER_DEBOUNCE_MS, PAGE_SIZES, RESOURCES } from '@tc/domain';
+import { FILTER_DEBOUNCE_MS, PAGE_SIZES } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,22 +15,19 @@ import { serverErrorText } from '#src/app/serverErrors.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import { Pager } from '#src/components/Pager.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
-import { changedFields, type HistoryFilters, historyQuery, NO_HISTORY_FILTERS, recordPath } from './historyQuery.ts';
+import {
+  changedFields,
+  collectionLabel,
+  HISTORY_COLLECTIONS,
+  type HistoryFilters,
+  historyQuery,
+  NO_HISTORY_FILTERS,
+  recordPath,
+  resourceOf,
+} from './historyQuery.ts';
 import type { HistoryRecord } from './useHistory.ts';
 
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
-/** The collections with a history a person reads: those of a module (the server keeps to what the user may view). */
-const HISTORY_COLLECTIONS = [...COLLECTIONS.values()].filter((d) => d.module !== null).map((d) => d.name);
-
-const resourceOf = (collection: string) =>
-  RESOURCES.find((r) => r.collection === collection && (collection !== 'users' || r.key === 'users'));
-
-/** A collection by its screen's title where it has one. */
-function collectionLabel(t: TFunction, name: string): string {
-  const def = resourceOf(name);
-  return def ? t(`screens.${def.key}`, { defaultValue: name }) : name;
-}
-
 /**
  * Settings › History (spec section 2): every change of the console in one server-paged table, newest
  * first, filtered by collection, user, operation and period; times in America/New_York as the

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, historyQuery, NO_HISTORY_FILTERS, recordPath } from './historyQuery.ts';
+import { i18n } from '#src/app/i18n.ts';
+import {
+  changedFields,
+  collectionLabel,
+  HISTORY_COLLECTIONS,
+  historyQuery,
+  NO_HISTORY_FILTERS,
+  recordPath,
+} from './historyQuery.ts';
 
 describe('the history screen', () => {
+  it('names every collection in words, in English and Portuguese, never by its table name', async () => {
+    for (const lang of ['en', 'pt']) {
+      const t = i18n.getFixedT(lang);
+      for (const name of HISTORY_COLLECTIONS) expect(collectionLabel(t, name), `${lang} ${name}`).not.toBe(name);
+    }
+    expect(collectionLabel(i18n.getFixedT('en'), 'roadblocks')).toBe('Road blocks');
+    expect(collectionLabel(i18n.getFixedT('pt'), 'jobs')).toBe('Reservas');
+  });
+
   it('asks nothing more than what is filtered', () => {
     expect(historyQuery(NO_HISTORY_FILTERS)).toEqual({});
   });

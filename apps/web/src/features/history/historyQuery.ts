@@ -1,4 +1,5 @@
-import { addDays, containsText, DEFAULT_TIME_ZONE, epochOf, RESOURCES } from '@tc/domain';
+import { addDays, COLLECTIONS, containsText, DEFAULT_TIME_ZONE, epochOf, RESOURCES } from '@tc/domain';
+import type { TFunction } from 'i18next';
 import { SCREENS } from '#src/app/navigation/screens.ts';
 
 /** What the history screen filters by: collection, user, operation and a period (days in America/New_York). */
@@ -40,4 +41,18 @@ export function changedFields(entry: { operation: string; data: unknown }): stri
   if (entry.operation !== 'update') return [];
   const changes = (entry.data as { changes?: Record<string, unknown> } | null)?.changes ?? {};
   return Object.keys(changes).filter((f) => f !== 'updatedAt');
+}
+
+/** The collections with a history a person reads: those of a module (the server keeps to what the user may view). */
+export const HISTORY_COLLECTIONS = [...COLLECTIONS.values()].filter((d) => d.module !== null).map((d) => d.name);
+
+export const resourceOf = (collection: string) =>
+  RESOURCES.find((r) => r.collection === collection && (collection !== 'users' || r.key === 'users'));
+
+/** A collection by its screen's title where it has one, else by its own name (history.collections). */
+export function collectionLabel(t: TFunction, name: string): string {
+  const def = resourceOf(name);
+  return def
+    ? t(`screens.${def.key}`, { defaultValue: name })
+    : t(`history.collections.${name}`, { defaultValue: name });
 }
