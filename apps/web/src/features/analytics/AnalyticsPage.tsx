@@ -1,13 +1,12 @@
 import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addDays, localDay } from '@tc/domain';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { DayInput } from '#src/components/DayInput.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { analyticsCharts } from './charts.ts';
 import { EChart } from './EChart.tsx';
@@ -25,25 +24,12 @@ export function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const charts = useMemo(() => (data.data ? analyticsCharts(data.data, t) : []), [data.data, t]);
-  const day = (v: string | null, set: (d: string) => void) => v && set(dayjs(v).format('YYYY-MM-DD'));
   return (
     <Stack>
       <PageTitle>{t('screens.analytics')}</PageTitle>
       <Group align="flex-end">
-        <DateInput
-          label={t('reports.from')}
-          valueFormat="YYYY-MM-DD"
-          value={from}
-          onChange={(v) => day(v, setFrom)}
-          w={150}
-        />
-        <DateInput
-          label={t('reports.to')}
-          valueFormat="YYYY-MM-DD"
-          value={to}
-          onChange={(v) => day(v, setTo)}
-          w={150}
-        />
+        <DayInput label={t('reports.from')} value={from} onChange={(d) => d && setFrom(d)} />
+        <DayInput label={t('reports.to')} value={to} onChange={(d) => d && setTo(d)} />
         {data.isFetching ? (
           <Text size="sm" c="dimmed">
             {t('common.loading')}

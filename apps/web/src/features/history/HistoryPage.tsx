@@ -1,11 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZES } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +11,7 @@ import { find, findKey } from '#src/api/find.ts';
 import { formatNewYork } from '#src/app/formatTime.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
+import { DayInput } from '#src/components/DayInput.tsx';
 import { Pager } from '#src/components/Pager.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import {
@@ -107,7 +106,6 @@ export function HistoryPage() {
     ],
     [t],
   );
-  const day = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : null);
   return (
     <Stack>
       <PageTitle>{t('screens.history')}</PageTitle>
@@ -138,22 +136,8 @@ export function HistoryPage() {
           onChange={(v) => patch({ operation: v as HistoryFilters['operation'] })}
           w={160}
         />
-        <DateInput
-          label={t('history.from')}
-          clearable
-          valueFormat="YYYY-MM-DD"
-          value={filters.from}
-          onChange={(v) => patch({ from: day(v) })}
-          w={150}
-        />
-        <DateInput
-          label={t('history.to')}
-          clearable
-          valueFormat="YYYY-MM-DD"
-          value={filters.to}
-          onChange={(v) => patch({ to: day(v) })}
-          w={150}
-        />
+        <DayInput label={t('history.from')} clearable value={filters.from} onChange={(from) => patch({ from })} />
+        <DayInput label={t('history.to')} clearable value={filters.to} onChange={(to) => patch({ to })} />
         <Button variant="subtle" onClick={() => patch(NO_HISTORY_FILTERS)}>
           {t('history.clear')}
         </Button>

@@ -1,8 +1,6 @@
 import { Button, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconBolt, IconPlus, IconSearch } from '@tabler/icons-react';
 import { agentSearchRange, type HomeListSize, localDay, WORDING } from '@tc/domain';
-import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +9,7 @@ import { screen } from '#src/app/navigation/screens.ts';
 import { settingValue } from '#src/app/session/sessionSelectors.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
+import { DayInput } from '#src/components/DayInput.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { ListSize, RecentJobsTable, StatTile } from './HomeTiles.tsx';
 import { useMyRecentJobs, useMyRecentViews, useStatTiles } from './useHome.ts';
@@ -46,7 +45,6 @@ export function AgentHomePage() {
     const params = new URLSearchParams({ search: text.trim(), from, to });
     void navigate(`/jobs?${params}`);
   };
-  const day = (v: string | null, set: (d: string) => void) => v && set(dayjs(v).format('YYYY-MM-DD'));
 
   return (
     <Stack>
@@ -69,14 +67,8 @@ export function AgentHomePage() {
             miw={220}
             style={{ flex: 1 }}
           />
-          <DateInput
-            label={t('home.from')}
-            valueFormat="YYYY-MM-DD"
-            value={from}
-            onChange={(v) => day(v, setFrom)}
-            w={150}
-          />
-          <DateInput label={t('home.to')} valueFormat="YYYY-MM-DD" value={to} onChange={(v) => day(v, setTo)} w={150} />
+          <DayInput label={t('home.from')} value={from} onChange={(d) => d && setFrom(d)} />
+          <DayInput label={t('home.to')} value={to} onChange={(d) => d && setTo(d)} />
           <Button type="submit" disabled={!text.trim()} leftSection={<IconSearch size={16} />}>
             {t('common.search')}
           </Button>

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconPlayerPlay, IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -14,7 +13,6 @@ import {
   type ResourceDef,
   resourceByKey,
 } from '@tc/domain';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +21,7 @@ import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
 import { useMoney } from '#src/app/useMoney.ts';
+import { DayInput } from '#src/components/DayInput.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { downloadText } from '#src/features/resources/csv.ts';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
@@ -126,7 +125,6 @@ function ReportPage({ report }: { report: ReportName }) {
     if (kind === 'percent') return `${v}%`;
     return String(v);
   };
-  const day = (v: string | null, set: (d: string | null) => void) => set(v ? dayjs(v).format('YYYY-MM-DD') : null);
   const xlsx = async (r: ReportAnswer) => {
     const header = r.columns.map((c) => ({ value: label(c.key), fontWeight: 'bold' as const }));
     const lines = reportLines(r, t('reports.total')).map((line) => line.map((v) => (v === null ? null : { value: v })));
@@ -145,24 +143,8 @@ function ReportPage({ report }: { report: ReportName }) {
             onChange={setType}
             w={240}
           />
-          <DateInput
-            label={t('reports.from')}
-            required
-            clearable
-            valueFormat="YYYY-MM-DD"
-            value={from}
-            onChange={(v) => day(v, setFrom)}
-            w={150}
-          />
-          <DateInput
-            label={t('reports.to')}
-            required
-            clearable
-            valueFormat="YYYY-MM-DD"
-            value={to}
-            onChange={(v) => day(v, setTo)}
-            w={150}
-          />
+          <DayInput label={t('reports.from')} required clearable value={from} onChange={setFrom} />
+          <DayInput label={t('reports.to')} required clearable value={to} onChange={setTo} />
           {REPORT_FILTERS[report].map((f) => (
             <FilterSelect
               key={f}
