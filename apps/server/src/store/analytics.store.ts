@@ -1,6 +1,7 @@
 import { type Analytics, addDays, DIRECT_MINUTES_PER_KM } from '@tc/domain';
 import type { Queryable } from './db.ts';
 import { Params } from './filter.translate.ts';
+import { pickedAtRecorded, pickedOnTime, SITE_TIME } from './insight.store.ts';
 import { hotColumn } from './names.ts';
 import { ctes, type ReportQuery } from './reports.store.ts';
 
@@ -13,7 +14,6 @@ const DATE = hotColumn('date');
 const STATUS = hotColumn('status');
 const COUNTED = `${STATUS} <> 'canceled'`;
 const num = (expr: string) => `(CASE WHEN jsonb_typeof(${expr}) = 'number' THEN (${expr} #>> '{}')::float8 END)`;
-const STAMP = `'^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}'`;
 
 type Query = Omit<ReportQuery, 'service' | 'supplier' | 'profile' | 'driver'>;
 
@@ -45,8 +45,8 @@ export async function analyticsOf(db: Queryable, q: Query): Promise<Omit<Analyti
   const onTime = { pickups: series(), onTime: series(), lateMinutes: q.lateMinutes };
   for (const r of await run<{ d: string; p: number; o: number }>(
     (params) => `SELECT left(${DATE}, 10) AS d, count(*)::int AS p,
-        count(*) FILTER (WHERE (doc->>'pickedAt')::timestamp <= (doc->>'date')::timestamp + make_interval(mins => ${params.add(q.lateMinutes)}::int))::int AS o
-      FROM jj WHERE ${STATUS} IN ('picked', 'dropped') AND doc->>'pickedAt' ~ ${STAMP} GROUP BY 1`,
+        count(*) FILTER (WHERE ${pickedOnTime(params.add(q.lateMinutes))})::int AS o
+      FROM jj WHERE ${STATUS} IN ('picked', 'dropped') AND ${pickedAtRecorded()} GROUP BY 1`,
   )) {
     const i = index.get(r.d);
     if (i === undefined) continue;
@@ -94,7 +94,7 @@ export async function analyticsOf(db: Queryable, q: Query): Promise<Omit<Analyti
                         jsonb_array_elements_text(CASE WHEN jsonb_typeof(st->'jobs') = 'array' THEN st->'jobs' ELSE '[]'::jsonb END) j
                   WHERE tt.${COUNTED}),
              ride AS (SELECT job, min(at) FILTER (WHERE kind = 'pickup') AS p, max(at) FILTER (WHERE kind = 'dropoff') AS q
-                        FROM s WHERE at ~ ${STAMP} GROUP BY job)
+                        FROM s WHERE at ~ ${SITE_TIME} GROUP BY job)
         SELECT left(jj.${DATE}, 10) AS d,
                round(avg(greatest(0, extract(epoch FROM (ride.q::timestamp - ride.p::timestamp)) / 60
                  - ${km} * ${params.add(DIRECT_MINUTES_PER_KM)}::float8))::numeric, 1)::float8 AS detour

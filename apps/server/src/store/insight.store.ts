@@ -12,6 +12,16 @@ import { Params } from './filter.translate.ts';
 import { hotColumn, tableName } from './names.ts';
 import { supplierWhere } from './supplierScope.ts';
 
+/** A site time as stored ("YYYY-MM-DD HH:mm…"), as a SQL regex literal: a text is read as a time only when it matches. */
+export const SITE_TIME = `'^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}'`;
+/** The reservation's pick-up was recorded as a site time: only then is it read as one. */
+export const pickedAtRecorded = (a = '') => `${a}doc->>'pickedAt' ~ ${SITE_TIME}`;
+/** Minutes the pick-up came after the reservation's time (0 when early). */
+export const pickupDelay = (a = '') =>
+  `greatest(0, extract(epoch FROM ((${a}doc->>'pickedAt')::timestamp - (${a}doc->>'date')::timestamp)) / 60)`;
+/** Picked up on time: at most `late` (a parameter's placeholder) minutes after the reservation's time. */
+export const pickedOnTime = (late: string, a = '') => `${pickupDelay(a)} <= ${late}::int`;
+
 /**
  * SQL of the home screens (docs/home.md): every figure is an aggregate in the database over the
  * site's records (reservation and trip dates are the site's wall-clock `YYYY-MM-DD HH:mm`, so a day
@@ -71,11 +81,11 @@ export async function dashboardCounts(
   const picks = new Params();
   const pickups = await db.query<{ done: number; on_time: number }>(
     `SELECT count(*)::int AS done,
-            count(*) FILTER (WHERE (doc->>'pickedAt')::timestamp <= (doc->>'date')::timestamp + make_interval(mins => ${picks.add(lateMinutes)}::int))::int AS on_time
+            count(*) FILTER (WHERE ${pickedOnTime(picks.add(lateMinutes))})::int AS on_time
        FROM ${tableName('jobs')}
       WHERE ${scoped('jobs', scope, picks)} AND ${onDays('date', day, day, picks)}
         AND ${hotColumn('status')} = ANY(${picks.add(PICKED_STATUSES)}::text[])
-        AND doc->>'pickedAt' ~ '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}'`,
+        AND ${pickedAtRecorded()}`,
     picks.values,
   );
 

@@ -2,7 +2,7 @@ import { addDays, type ReportCell, type ReportColumn, type ReportColumnKind, typ
 import type { Scope } from './collection.store.ts';
 import type { Queryable } from './db.ts';
 import { Params } from './filter.translate.ts';
-import { scoped } from './insight.store.ts';
+import { pickedAtRecorded, pickupDelay, scoped } from './insight.store.ts';
 import { hotColumn } from './names.ts';
 
 /**
@@ -157,14 +157,14 @@ export async function runReport(db: Queryable, type: string, q: ReportQuery): Pr
     }
     case 'delays': {
       const late = params.add(q.lateMinutes);
-      const delay = `greatest(0, extract(epoch FROM ((jj.doc->>'pickedAt')::timestamp - (jj.doc->>'date')::timestamp)) / 60)`;
+      const delay = pickupDelay('jj.');
       const sql = `WITH ${w}
         SELECT left(jj.${DATE}, 10) AS day, GROUPING(left(jj.${DATE}, 10)) = 1 AS total,
                count(*) AS pickups, count(*) FILTER (WHERE ${delay} > ${late}::int) AS late,
                ${share(`count(*) FILTER (WHERE ${delay} > ${late}::int)`, 'count(*)')} AS "latePercent",
                round(avg(${delay}), 1) AS "averageDelay", round(max(${delay}), 1) AS "maxDelay"
           FROM jj
-         WHERE jj.${STATUS} IN ('picked', 'dropped') AND jj.doc->>'pickedAt' ~ '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}'
+         WHERE jj.${STATUS} IN ('picked', 'dropped') AND ${pickedAtRecorded('jj.')}
          GROUP BY GROUPING SETS ((left(jj.${DATE}, 10)), ()) ORDER BY 1`;
       const { rows, totals } = await grouped(db, sql, params);
       return table(
