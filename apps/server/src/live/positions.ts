@@ -5,14 +5,17 @@ import type { PositionEvent } from '../store/positions.store.ts';
 const TICK_MS = 100;
 
 /**
- * The positions the consoles hear (docs/live.md): each driver's at most once per POSITION_FANOUT_MS.
- * A position that comes sooner waits, replaced by a newer one of the same driver, and goes out
- * when the driver's second is up: none is reordered, and at one position a second none is dropped.
- * `send` gets every tick's due positions together (one message per console).
+ * The positions the consoles hear (docs/live.md): each driver's at most one per POSITION_FANOUT_MS
+ * of its positions' own time. A position goes out at the next tick when it was taken at least that
+ * long after the last one sent (a phone's position each second goes out at once, however the
+ * network delayed it); one that comes sooner waits, replaced by a newer one of the same driver, and
+ * goes out when the driver's second is up here: none is reordered, and at one position a second
+ * none is dropped. `send` gets every tick's due positions together (one message per console).
  */
 export class PositionFanout {
   private readonly pending = new Map<number, PositionEvent>();
-  private readonly lastSent = new Map<number, number>();
+  /** Each driver's last position sent: its time, and when it went out. */
+  private readonly lastSent = new Map<number, { time: number; at: number }>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -28,15 +31,16 @@ export class PositionFanout {
     if (!waiting || waiting.time < e.time) this.pending.set(e.driver, e);
   }
 
-  /** Sends the positions whose driver's last one went out at least POSITION_FANOUT_MS ago. */
+  /** Sends the positions taken a second after their driver's last one sent, or waiting since it went out a second ago. */
   flush(): void {
     const now = this.now();
     const due: PositionEvent[] = [];
     for (const [driver, e] of this.pending) {
-      if (now - (this.lastSent.get(driver) ?? Number.NEGATIVE_INFINITY) < POSITION_FANOUT_MS) continue;
+      const last = this.lastSent.get(driver);
+      if (last && e.time - last.time < POSITION_FANOUT_MS && now - last.at < POSITION_FANOUT_MS) continue;
       due.push(e);
       this.pending.delete(driver);
-      this.lastSent.set(driver, now);
+      this.lastSent.set(driver, { time: e.time, at: now });
     }
     if (due.length) this.send(due);
   }
