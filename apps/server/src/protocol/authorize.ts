@@ -15,7 +15,6 @@ import {
 import { idOf } from '../acts/collections/collection.acts.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { StoredRecord } from '../store/collection.store.ts';
-import type { Queryable } from '../store/db.ts';
 import type { ActContext, Permission } from './act.ts';
 import { BadRequest, Forbidden, HttpError } from './errors.ts';
 
