@@ -11,6 +11,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** What a column may say about its cells besides tanstack's definition: numbers align right. */
+export interface DataColumnMeta {
+  align?: 'left' | 'right';
+}
+
+const alignOf = (meta: unknown) => (meta as DataColumnMeta | undefined)?.align;
+
 export interface DataTableProps<T> {
   data: T[];
   columns: ColumnDef<T, unknown>[];
@@ -21,6 +28,10 @@ export interface DataTableProps<T> {
   /** The table's accessible name where a heading above names it (no visible caption). */
   label?: string;
   loading?: boolean;
+  /** A totals line under the rows (each column's `footer`), kept when the rows are sorted. */
+  footer?: boolean;
+  /** The smallest width before the table scrolls sideways (600 px). */
+  minWidth?: number;
 }
 
 /** A client-side table: tanstack-table's models rendered with Mantine's Table. */
@@ -32,6 +43,8 @@ export function DataTable<T>({
   caption,
   label,
   loading,
+  footer = false,
+  minWidth = 600,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
@@ -46,7 +59,7 @@ export function DataTable<T>({
   });
   const rows = table.getRowModel().rows;
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
@@ -55,6 +68,7 @@ export function DataTable<T>({
               {group.headers.map((header) => (
                 <Table.Th
                   key={header.id}
+                  ta={alignOf(header.column.columnDef.meta)}
                   onClick={header.column.getToggleSortingHandler()}
                   style={{ cursor: header.column.getCanSort() ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
                   aria-sort={
@@ -76,7 +90,7 @@ export function DataTable<T>({
           {rows.map((row) => (
             <Table.Tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id} style={{ verticalAlign: 'top' }}>
+                <Table.Td key={cell.id} ta={alignOf(cell.column.columnDef.meta)} style={{ verticalAlign: 'top' }}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </Table.Td>
               ))}
@@ -92,6 +106,19 @@ export function DataTable<T>({
             </Table.Tr>
           ) : null}
         </Table.Tbody>
+        {footer ? (
+          <Table.Tfoot>
+            {table.getFooterGroups().map((group) => (
+              <Table.Tr key={group.id} fw={700}>
+                {group.headers.map((header) => (
+                  <Table.Td key={header.id} ta={alignOf(header.column.columnDef.meta)}>
+                    {flexRender(header.column.columnDef.footer, header.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        ) : null}
       </Table>
     </Table.ScrollContainer>
   );

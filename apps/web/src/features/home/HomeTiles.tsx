@@ -1,8 +1,10 @@
-import { Anchor, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
 import { HOME_LIST_SIZES, type HomeListSize, type RecentJob, statFontSize } from '@tc/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '#src/components/DataTable.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
 
 /** A statistic: its label and its value, drawn at the spec's size (80, else 240 over the length), opening `to` when given. */
@@ -86,6 +88,31 @@ export function RecentJobsTable({
   action: ReactNode;
 }) {
   const { t } = useTranslation();
+  const columns: ColumnDef<RecentJob, unknown>[] = [
+    {
+      id: 'id',
+      header: t('home.columns.id'),
+      accessorKey: 'id',
+      cell: ({ row }) => (
+        <Anchor component={Link} to={`/jobs/edit/${row.original.id}`}>
+          {row.original.id}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'date',
+      header: t('home.columns.date'),
+      accessorFn: (r) => r.date ?? '',
+      cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{row.original.date ?? ''}</span>,
+    },
+    {
+      id: 'status',
+      header: t('home.columns.status'),
+      accessorKey: 'status',
+      cell: ({ row }) => <StatusBadge status={row.original.status} kind="jobStatus" />,
+    },
+    { id: 'passenger', header: t('home.columns.passenger'), accessorKey: 'passenger' },
+  ];
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -95,43 +122,7 @@ export function RecentJobsTable({
           </Title>
           {action}
         </Group>
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('home.columns.id')}</Table.Th>
-                <Table.Th>{t('home.columns.date')}</Table.Th>
-                <Table.Th>{t('home.columns.status')}</Table.Th>
-                <Table.Th>{t('home.columns.passenger')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(rows ?? []).map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/jobs/edit/${r.id}`}>
-                      {r.id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date ?? ''}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={r.status} kind="jobStatus" />
-                  </Table.Td>
-                  <Table.Td>{r.passenger}</Table.Td>
-                </Table.Tr>
-              ))}
-              {!loading && (rows ?? []).length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" size="sm">
-                      {t('common.noResults')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable data={rows ?? []} columns={columns} label={title} loading={loading} minWidth={360} />
       </Stack>
     </Paper>
   );

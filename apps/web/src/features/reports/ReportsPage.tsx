@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconPlayerPlay, IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import {
   localDay,
   REPORT_FILTERS,
@@ -21,6 +22,7 @@ import { call } from '#src/api/client.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
 import { useMoney } from '#src/app/useMoney.ts';
+import { type DataColumnMeta, DataTable } from '#src/components/DataTable.tsx';
 import { DayInput } from '#src/components/DayInput.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { downloadText } from '#src/features/resources/csv.ts';
@@ -125,6 +127,21 @@ function ReportPage({ report }: { report: ReportName }) {
     if (kind === 'percent') return `${v}%`;
     return String(v);
   };
+  // the report's columns, numbers to the right, with its totals line (the same as the files')
+  const columnsOf = (r: ReportAnswer): ColumnDef<Record<string, ReportCell>, unknown>[] => {
+    const totals = reportLines({ ...r, rows: [] }, t('reports.total'))[0] ?? [];
+    return r.columns.map((c, i) => ({
+      id: c.key,
+      header: label(c.key),
+      accessorFn: (row) => row[c.key] ?? null,
+      cell: ({ getValue }) => cell(c.kind, getValue() as ReportCell),
+      footer: () => {
+        const v = totals[i] ?? null;
+        return typeof v === 'string' ? v : cell(c.kind, v);
+      },
+      meta: { align: c.kind === 'text' || c.kind === 'day' ? 'left' : 'right' } satisfies DataColumnMeta,
+    }));
+  };
   const xlsx = async (r: ReportAnswer) => {
     const header = r.columns.map((c) => ({ value: label(c.key), fontWeight: 'bold' as const }));
     const lines = reportLines(r, t('reports.total')).map((line) => line.map((v) => (v === null ? null : { value: v })));
@@ -191,52 +208,13 @@ function ReportPage({ report }: { report: ReportName }) {
           <Text className="tc-print-only" fw={600}>
             {t('reports.period', { type: t(`reports.types.${answer.type}`), from: answer.from, to: answer.to })}
           </Text>
-          <Table.ScrollContainer minWidth={500}>
-            <Table striped withTableBorder aria-label={t(`reports.types.${answer.type}`)}>
-              <Table.Thead>
-                <Table.Tr>
-                  {answer.columns.map((c) => (
-                    <Table.Th key={c.key} ta={c.kind === 'text' || c.kind === 'day' ? 'left' : 'right'}>
-                      {label(c.key)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {answer.rows.map((r, i) => (
-                  // a report's rows have no id: their place is their identity
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are replaced whole on each run
-                  <Table.Tr key={i}>
-                    {answer.columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.kind === 'text' || c.kind === 'day' ? 'left' : 'right'}>
-                        {cell(c.kind, r[c.key] ?? null)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-                {answer.rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={answer.columns.length}>{t('common.noResults')}</Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700}>
-                  {reportLines({ ...answer, rows: [] }, t('reports.total'))[0]?.map((v, i) => {
-                    const c = answer.columns[i];
-                    return (
-                      <Table.Td
-                        key={c?.key ?? i}
-                        ta={c && c.kind !== 'text' && c.kind !== 'day' && typeof v !== 'string' ? 'right' : 'left'}
-                      >
-                        {c ? cell(c.kind, v) : ''}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            data={answer.rows}
+            columns={columnsOf(answer)}
+            label={t(`reports.types.${answer.type}`)}
+            footer
+            minWidth={500}
+          />
         </>
       ) : null}
     </Stack>
