@@ -14,6 +14,7 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { chromium } from '@playwright/test';
+import { type PositionColumns, positionsOfColumns } from '@tc/domain';
 import WebSocket from 'ws';
 import { hashPassword } from '../../apps/server/src/auth/password.hash.ts';
 import { createSession, setPasswords } from '../../apps/server/src/store/auth.store.ts';
@@ -119,11 +120,11 @@ async function main(): Promise<void> {
           new Promise<WebSocket>((resolve, reject) => {
             const ws = new WebSocket(`${url.replace('http', 'ws')}socket?token=${encodeURIComponent(token)}`);
             ws.on('message', (m) => {
-              const msg = JSON.parse(String(m)) as { type: string; data?: { driver: number; time: number }[] };
+              const msg = JSON.parse(String(m)) as { type: string } & PositionColumns;
               if (msg.type === 'hello') resolve(ws);
               if (msg.type !== 'positions') return;
               const now = Date.now();
-              for (const p of msg.data ?? []) {
+              for (const p of positionsOfColumns(msg)) {
                 heard++;
                 delays.push(now - p.time);
                 const seen = lastSeen[c] as Map<number, number>;

@@ -1,3 +1,4 @@
+import { positionColumns } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { mayHear, mayHearOwnDay, mayHearPosition } from '../access/access.ts';
@@ -11,6 +12,9 @@ import { PositionFanout } from './positions.ts';
 function aboutCaller(e: ChangeEvent, p: Principal): boolean {
   return e.col === 'roles' || e.col === 'units' || ((e.col === 'users' || e.col === SESSIONS_EVENT) && e.id === p.id);
 }
+
+/** At most this many positions go in one `positions` message (about 30 kB): the live map reads each in a short task. */
+const POSITIONS_PER_MESSAGE = 500;
 
 /** How often every socket's session is checked even when no change comes (an ended session's lifetime). */
 const SWEEP_MS = 30_000;
@@ -72,7 +76,10 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   const fanout = new PositionFanout((due) => {
     for (const [socket, p] of clients) {
       const data = due.filter((e) => mayHearPosition(p, e)).map(({ suppliers: _, ...pos }) => pos);
-      if (data.length) socket.send(JSON.stringify({ type: 'positions', data }));
+      for (let i = 0; i < data.length; i += POSITIONS_PER_MESSAGE)
+        socket.send(
+          JSON.stringify({ type: 'positions', ...positionColumns(data.slice(i, i + POSITIONS_PER_MESSAGE)) }),
+        );
     }
   });
   const stopPositions = await services.db.listen(POSITIONS_CHANNEL, (payload) => {

@@ -53,6 +53,39 @@ export interface LivePosition {
   unit: number | null;
 }
 
+/**
+ * The `positions` message of /socket, a column per field (docs/live.md): `{type: 'positions',
+ * driver: [...], lat: [...], ...}`, the i-th position being the i-th of every column. A second of a
+ * city's fleet comes as a few arrays of numbers rather than thousands of objects, so the live map
+ * reads it without leaving garbage behind.
+ */
+export const POSITION_COLUMNS = [
+  'driver',
+  'lat',
+  'lon',
+  'heading',
+  'speed',
+  'accuracy',
+  'time',
+  'trip',
+  'unit',
+] as const;
+export type PositionColumns = { [K in (typeof POSITION_COLUMNS)[number]]: LivePosition[K][] };
+
+/** Positions as columns (the `positions` message). */
+export function positionColumns(list: readonly LivePosition[]): PositionColumns {
+  const out = Object.fromEntries(POSITION_COLUMNS.map((c) => [c, new Array(list.length)])) as Record<string, unknown[]>;
+  for (const [i, p] of list.entries()) for (const c of POSITION_COLUMNS) (out[c] as unknown[])[i] = p[c];
+  return out as PositionColumns;
+}
+
+/** The positions of a `positions` message, one object each (tests and tools; the live map reads the columns). */
+export function positionsOfColumns(cols: PositionColumns): LivePosition[] {
+  return cols.driver.map(
+    (_, i) => Object.fromEntries(POSITION_COLUMNS.map((c) => [c, cols[c][i]])) as unknown as LivePosition,
+  );
+}
+
 /** The trip actions a driver takes from the driver app (the others are the dispatchers'). */
 export const DRIVER_TRIP_ACTIONS = [
   'approve',

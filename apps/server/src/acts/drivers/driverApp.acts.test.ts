@@ -1,5 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_TIME_ZONE, localDateTime, localDay, TRACK_POINTS } from '@tc/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  localDateTime,
+  localDay,
+  type PositionColumns,
+  positionsOfColumns,
+  TRACK_POINTS,
+} from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sweepLate } from '../../live/lateSweep.ts';
@@ -297,7 +304,7 @@ describe('positions', () => {
     await pause(1300);
     const heard = site1
       .positions()
-      .flatMap((m) => m.data as { driver: number; time: number; lat: number }[])
+      .flatMap((m) => positionsOfColumns(m as unknown as PositionColumns))
       .filter((p) => p.time >= start);
     // six positions in under a second: the first at once, then the latest of the rest a second later
     expect(heard.map((p) => p.time)).toEqual([sent[0], sent[5]]);

@@ -30,7 +30,7 @@ import {
   type StoredDoc,
   type TripStatus,
 } from '@tc/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Polygon, Polyline, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
@@ -44,7 +44,7 @@ import { MapFrame, paletteColor } from '#src/components/map/index.ts';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
 import { useRefOptions } from '#src/features/resources/useRefOptions.ts';
-import { type PositionStore, useLivePositions, usePositionsVersion } from './useLivePositions.ts';
+import { type KeptPosition, type PositionStore, useLivePositions, usePositionsVersion } from './useLivePositions.ts';
 import { useTripLive } from './useTripLive.ts';
 import { type Vehicle, VehicleLayer } from './vehicleLayer.ts';
 
@@ -78,13 +78,16 @@ interface VehicleFilter {
   supplier: string | null;
 }
 
+/** A vehicle drawn at its driver's kept position. */
+type ShownVehicle = Vehicle & { readonly position: KeptPosition };
+
 /**
  * The vehicles last computed for a store: the map and the status counts share one computation, and
  * each driver's Vehicle object is reused from one redraw to the next (little garbage a second).
  */
 const computed = new WeakMap<
   PositionStore,
-  { version: number; filter: VehicleFilter; vehicles: Vehicle[]; byDriver: Map<number, Vehicle> }
+  { version: number; filter: VehicleFilter; vehicles: Vehicle[]; byDriver: Map<number, ShownVehicle> }
 >();
 
 /** The vehicles to draw, from the positions as they now are (again at each redraw) and the filters. */
@@ -92,7 +95,7 @@ function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
   const version = usePositionsVersion(store);
   const last = computed.get(store);
   if (last && last.version === version && last.filter === f) return last.vehicles;
-  const byDriver = last?.byDriver ?? new Map<number, Vehicle>();
+  const byDriver = last?.byDriver ?? new Map<number, ShownVehicle>();
   const now = Date.now();
   const out: Vehicle[] = [];
   for (const p of store.positions.values()) {
@@ -108,12 +111,20 @@ function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
     )
       continue;
     let v = byDriver.get(p.driver);
-    if (!v || v.status !== status || (d && v.label.startsWith('#'))) {
+    if (!v || v.position !== p || v.status !== status || (d && v.label.startsWith('#'))) {
       v = {
         driver: p.driver,
-        lat: p.lat,
-        lon: p.lon,
-        heading: p.heading,
+        position: p,
+        // read from the kept position as drawn: nothing copied each second
+        get lat() {
+          return this.position.lat;
+        },
+        get lon() {
+          return this.position.lon;
+        },
+        get heading() {
+          return this.position.heading;
+        },
         status,
         label: d ? `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() : `#${p.driver}`,
         stale: false,
@@ -121,9 +132,6 @@ function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
       };
       byDriver.set(p.driver, v);
     }
-    v.lat = p.lat;
-    v.lon = p.lon;
-    v.heading = p.heading;
     v.stale = now - p.time > POSITION_STALE_MS;
     v.late = (trip?.late?.length ?? 0) > 0;
     out.push(v);
@@ -175,19 +183,27 @@ function StatusCounts({ store, filter }: { store: PositionStore; filter: Vehicle
   const vehicles = useVehicles(store, filter);
   const counts = new Map<string, number>();
   for (const v of vehicles) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);
+  const [online = 0, enRoute = 0, onBreak = 0, offline = 0] = COUNTED_STATUSES.map((s) => counts.get(s));
+  return <CountBadges online={online} en_route={enRoute} break={onBreak} offline={offline} />;
+}
+
+const COUNTED_STATUSES = ['online', 'en_route', 'break', 'offline'] as const;
+
+/** The counts as badges: drawn again only when a count changes, not at every second's positions. */
+const CountBadges = memo(function CountBadges(counts: Record<(typeof COUNTED_STATUSES)[number], number>) {
   return (
     <Group gap="md" mt={4}>
-      {(['online', 'en_route', 'break', 'offline'] as const).map((s) => (
+      {COUNTED_STATUSES.map((s) => (
         <Group key={s} gap={4}>
           <StatusBadge status={s} kind="driverStatus" />
           <Text size="xs" c="dimmed">
-            {counts.get(s) ?? 0}
+            {counts[s]}
           </Text>
         </Group>
       ))}
     </Group>
   );
-}
+});
 
 /** When and where the selected vehicle was last seen, kept current. */
 function PositionLine({ store, driver, zone }: { store: PositionStore; driver: number; zone: string }) {
@@ -200,7 +216,7 @@ function PositionLine({ store, driver, zone }: { store: PositionStore; driver: n
       {t('liveMap.seenAt', {
         time: new Intl.DateTimeFormat(i18n.language, { timeZone: zone, timeStyle: 'medium' }).format(position.time),
       })}
-      {position.speed !== null ? ` · ${t('liveMap.speed', { speed: Math.round(position.speed * 3.6) })}` : ''}
+      {Number.isNaN(position.speed) ? '' : ` · ${t('liveMap.speed', { speed: Math.round(position.speed * 3.6) })}`}
       <br />
       <span data-testid="vehicle-position">
         {position.lat.toFixed(5)}, {position.lon.toFixed(5)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LivePosition } from '@tc/domain';
+import { POSITION_COLUMNS, type PositionColumns, positionColumns } from '@tc/domain';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { call } from '#src/api/client.ts';
 import { onLiveMessage } from '#src/app/live/liveMessages.ts';
@@ -7,9 +7,68 @@ import { onLiveMessage } from '#src/app/live/liveMessages.ts';
 /** The map redraws at most this often: positions come at most once a second per driver anyway. */
 const REDRAW_MS = 1000;
 
+/**
+ * A driver's last position as the live map keeps it: numbers only (NaN where the phone gave none),
+ * written over in place as the driver's next position comes. A second of a fleet's positions then
+ * allocates nothing that lives on: a number kept for a second (until the next replaces it) outlives
+ * the young heap's collections and fills the old heap, whose full collection cost the map 30-50 ms
+ * every twenty seconds or so (bench/live).
+ */
+export class KeptPosition {
+  /** lat, lon, heading, speed, time: written in place, never a new number object. */
+  private readonly values = Float64Array.of(Number.NaN, Number.NaN, Number.NaN, Number.NaN, Number.NEGATIVE_INFINITY);
+
+  constructor(readonly driver: number) {}
+
+  get lat(): number {
+    return this.values[0] as number;
+  }
+  get lon(): number {
+    return this.values[1] as number;
+  }
+  /** Degrees from north, NaN when unknown. */
+  get heading(): number {
+    return this.values[2] as number;
+  }
+  /** Metres a second, NaN when unknown. */
+  get speed(): number {
+    return this.values[3] as number;
+  }
+  /** Epoch ms the phone measured it. */
+  get time(): number {
+    return this.values[4] as number;
+  }
+
+  /** Takes the driver's position `i` of a `positions` message when it is newer. */
+  take(m: PositionColumns, i: number): void {
+    const time = m.time[i] as number;
+    const v = this.values;
+    if (time <= (v[4] as number)) return;
+    v[0] = m.lat[i] as number;
+    v[1] = m.lon[i] as number;
+    v[2] = m.heading[i] ?? Number.NaN;
+    v[3] = m.speed[i] ?? Number.NaN;
+    v[4] = time;
+  }
+}
+
+/** Keeps position `i` of these columns as its driver's, when newer than the one kept. */
+function keep(positions: Map<number, KeptPosition>, m: PositionColumns, i: number): void {
+  const driver = m.driver[i] as number;
+  let known = positions.get(driver);
+  if (!known) {
+    known = new KeptPosition(driver);
+    positions.set(driver, known);
+  }
+  known.take(m, i);
+}
+
+const isPositions = (m: { type: string }): m is { type: 'positions' } & PositionColumns =>
+  m.type === 'positions' && POSITION_COLUMNS.every((c) => Array.isArray((m as Record<string, unknown>)[c]));
+
 /** The positions of a live map: read with `positions`, watched with `subscribe` (a new `version` each redraw). */
 export interface PositionStore {
-  positions: Map<number, LivePosition>;
+  positions: Map<number, KeptPosition>;
   subscribe: (listener: () => void) => () => void;
   version: () => number;
 }
@@ -43,7 +102,8 @@ export function useLivePositions(site: number | null): { store: PositionStore; e
   useEffect(() => {
     if (!initial.data) return;
     store.positions.clear();
-    for (const p of initial.data.data) store.positions.set(p.driver, p);
+    const read = positionColumns(initial.data.data);
+    for (let i = 0; i < read.driver.length; i++) keep(store.positions, read, i);
     store.bump();
   }, [initial.data, store]);
   useEffect(() => {
@@ -59,13 +119,11 @@ export function useLivePositions(site: number | null): { store: PositionStore; e
       });
     };
     const stop = onLiveMessage((m) => {
-      if (m.type !== 'positions' || !Array.isArray(m.data)) return;
-      for (const p of m.data as LivePosition[]) {
-        if (site !== null && p.unit !== site) continue;
-        const known = store.positions.get(p.driver);
-        // kept by copying into the driver's object: the message's objects die young, the heap stays flat
-        if (!known) store.positions.set(p.driver, p);
-        else if (known.time < p.time) Object.assign(known, p);
+      if (!isPositions(m)) return;
+      // read from the message's columns into each driver's own object: nothing of the message lives on
+      for (let i = 0; i < m.driver.length; i++) {
+        if (site !== null && m.unit[i] !== site) continue;
+        keep(store.positions, m, i);
       }
       if (!frame && !timer) timer = setTimeout(redraw, Math.max(0, drawn + REDRAW_MS - performance.now()));
     });

@@ -6,9 +6,10 @@ import { type ClusterAsk, type Clustered, clusterVehicles } from './clusters.ts'
 /** A vehicle as the live map draws it: where its driver last was, and the driver's status. */
 export interface Vehicle {
   driver: number;
-  lat: number;
-  lon: number;
-  heading: number | null;
+  readonly lat: number;
+  readonly lon: number;
+  /** Degrees from north, NaN when unknown. */
+  readonly heading: number;
   status: string;
   label: string;
   stale: boolean;
@@ -64,7 +65,7 @@ const ClusterMarker = L.CircleMarker.extend({
 type Cluster = InstanceType<typeof ClusterMarker>;
 
 interface HeadingOptions extends L.CircleMarkerOptions {
-  heading: number | null;
+  heading: number;
 }
 
 /**
@@ -87,7 +88,7 @@ const HeadingMarker = L.CircleMarker.extend({
     (L.CircleMarker.prototype as unknown as { _updatePath: () => void })._updatePath.call(this);
     const { heading, fillColor } = this.options;
     const ctx = this._renderer._ctx;
-    if (heading === null || heading === undefined || !ctx || this._empty()) return;
+    if (Number.isNaN(heading) || !ctx || this._empty()) return;
     const a = ((heading - 90) * Math.PI) / 180;
     const p = this._point;
     ctx.beginPath();
@@ -118,7 +119,8 @@ export const RECLUSTER_MS = 5000;
  * (supercluster) runs in a worker (clusterWorker.ts): the main thread only draws its answer.
  */
 export class VehicleLayer {
-  private readonly renderer = L.canvas({ padding: 0.3 });
+  // Leaflet's own padding: a wider canvas costs its whole area to clear and paint at every recluster
+  private readonly renderer = L.canvas({ padding: 0.1 });
   private readonly markers = new Map<number, Marker>();
   private readonly clusters = L.layerGroup();
   /** The cluster markers drawn last, reused (moved, their count rewritten) rather than made anew. */
@@ -128,7 +130,7 @@ export class VehicleLayer {
       ? null
       : new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' });
   /** The last clustering asked, with the vehicles it was asked of (its answer names them by index). */
-  private asked: { seq: number; vehicles: Vehicle[] } = { seq: 0, vehicles: [] };
+  private asked: { seq: number; vehicles: Vehicle[]; of?: Set<number> } = { seq: 0, vehicles: [] };
   /** When the clusters drawn were asked, of which vehicles, and which were left single. */
   private drawn = { at: 0, of: new Set<number>(), singles: new Set<number>() };
   private vehicles: Vehicle[] = [];
@@ -190,7 +192,7 @@ export class VehicleLayer {
       bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
       coords,
     };
-    this.asked = { seq: ask.seq, vehicles };
+    this.asked = { seq: ask.seq, vehicles, of: sameSet ? of : undefined };
     this.drawn.at = Date.now();
     if (this.worker) this.worker.postMessage(ask, [coords.buffer]);
     else this.clustered(clusterVehicles(ask));
@@ -199,11 +201,11 @@ export class VehicleLayer {
   /** Draws a clustering's answer, unless a newer one was asked since (the view or the vehicles changed). */
   private clustered(answer: Clustered): void {
     if (answer.seq !== this.asked.seq) return;
-    const { vehicles } = this.asked;
+    const { vehicles, of } = this.asked;
     const singles = Array.from(answer.singles, (i) => vehicles[i] as Vehicle);
     this.drawn = {
       at: this.drawn.at,
-      of: new Set(vehicles.map((v) => v.driver)),
+      of: of ?? new Set(vehicles.map((v) => v.driver)),
       singles: new Set(singles.map((v) => v.driver)),
     };
     this.placeClusters(answer.clusters, answer.level);
@@ -221,9 +223,12 @@ export class VehicleLayer {
       const known = this.clusterMarkers[i];
       if (known) {
         known.expand = expand;
-        known.marker.options.count = n;
-        known.marker.setRadius(clusterRadius(n));
-        known.marker.setLatLng([lat, lon]);
+        const { marker } = known;
+        // one that moved less than half a pixel with the same count is left as drawn: no canvas work
+        if (marker.options.count === n && this.withinHalfPixel(marker.getLatLng(), lat, lon)) continue;
+        marker.options.count = n;
+        marker.setRadius(clusterRadius(n));
+        marker.setLatLng([lat, lon]);
         continue;
       }
       const made = {
@@ -248,6 +253,12 @@ export class VehicleLayer {
     this.map.getContainer().dataset.clusters = String(count);
   }
 
+  /** Is this point less than half a pixel from `at` at the map's zoom (a vehicle that moved a few metres, zoomed out)? */
+  private withinHalfPixel(at: L.LatLng, lat: number, lon: number): boolean {
+    const degreesPerPixel = 360 / (256 * 2 ** this.map.getZoom());
+    return Math.abs(at.lat - lat) < degreesPerPixel / 2 && Math.abs(at.lng - lon) < degreesPerPixel / 2;
+  }
+
   /** Draws these vehicles one by one, moving the markers already made; removes the others. */
   private placeSingles(singles: Vehicle[]): void {
     const shown = new Set<number>();
@@ -263,9 +274,16 @@ export class VehicleLayer {
       };
       const m = this.markers.get(v.driver);
       if (m) {
-        m.setLatLng([v.lat, v.lon]);
-        Object.assign(m.options, style);
-        m.redraw();
+        const o = m.options;
+        const restyled =
+          o.fillColor !== style.fillColor ||
+          o.fillOpacity !== style.fillOpacity ||
+          o.color !== style.color ||
+          o.weight !== style.weight ||
+          !(o.heading === style.heading || (Number.isNaN(o.heading) && Number.isNaN(style.heading)));
+        if (restyled) Object.assign(o, style);
+        if (!this.withinHalfPixel(m.getLatLng(), v.lat, v.lon)) m.setLatLng([v.lat, v.lon]);
+        else if (restyled) m.redraw();
       } else {
         const made = new HeadingMarker([v.lat, v.lon], { renderer: this.renderer, radius: RADIUS, ...style });
         made.bindTooltip(v.label, { direction: 'top', offset: [0, -RADIUS] });
