@@ -1,6 +1,7 @@
 import { extendSeries } from './acts/jobs/booking.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { RoutingScheduler } from './acts/trips/scheduler.ts';
 import { startLateSweep } from './live/lateSweep.ts';
 import { runSimulation } from './live/simulate.ts';
 import { bookDemoReservations } from './seed/demo.bookings.ts';
@@ -61,6 +62,9 @@ async function main(): Promise<void> {
   extender.unref();
   // running trips whose ETA passes a stop's time window are flagged late (predictive ETA add-on)
   const stopSweep = startLateSweep(services, (err) => app.log.error({ err }, 'late sweep'));
+  // sites with the routing scheduler add-on route themselves on their schedules (a run missed while down runs now)
+  const scheduler = new RoutingScheduler(services, Date.now, (err) => app.log.error({ err }, 'routing scheduler'));
+  await scheduler.start();
   // SIMULATE=1: the demo's drivers drive their trips (npm run simulate, in the same process)
   const simulation = new AbortController();
   if (process.env.SIMULATE === '1')
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
     simulation.abort();
     clearInterval(extender);
     stopSweep();
+    await scheduler.stop();
     await stopBackups?.();
     await app.close();
     await db.close();

@@ -94,6 +94,20 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // the routing scheduler (add-on 550, docs/routing.md): when each schedule runs next and whether
+    // a run of it is under way; kept apart from the schedule's record, which its users edit
+    version: 6,
+    sql: `
+      CREATE TABLE routing_schedule_state (
+        schedule integer PRIMARY KEY,
+        unit integer NOT NULL,
+        schedule_version integer NOT NULL,
+        next_at bigint NOT NULL,
+        running_since bigint
+      );
+    `,
+  },
 ];
 
 /** Applies pending migrations, then creates or extends each collection's table from the registry. */

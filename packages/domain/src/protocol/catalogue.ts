@@ -295,6 +295,11 @@ export const ACT_CATALOGUE = {
   routewrite: { request: routeWriteRequest, answer: answer<{ trips: number[]; run: RouteRun }>() },
   /** "Undo this run": a written plan's trips go, its reservations wait as before, if nothing changed since. */
   routeundo: { request: routeRunSchema, answer: answer<{ trips: number; jobs: number }>() },
+  /**
+   * Undoes a run of the routing scheduler (add-on 550) that wrote trips: as `routeundo`, and the run
+   * is marked undone, in one transaction (409 runChanged when any of it changed since).
+   */
+  routingrunundo: { request: z.object({ id: recordId('id') }), answer: answer<StoredDoc>() },
   /** A driver taken online, sent on a break, released or taken offline (/onlinedrivers). */
   driverstatus: {
     request: z.object({

@@ -57,6 +57,9 @@ export const VALIDATION_TEXTS = {
   reportTooLong: 'A report covers at most 366 days',
   shiftInactive: 'This shift is not active',
   stopOrder: 'Get off at a stop after the one you get on at',
+  daysAhead: 'Must be between 0 and 14',
+  scheduleMinutes: 'Must be between 5 and 1440',
+  searchSeconds: 'Must be between 1 and 60',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_TEXTS;

@@ -7,6 +7,7 @@ import {
   jobStatusRefusal,
   localDateTime,
   mayChangeJobStatus,
+  type PlannedTripOfDay,
   parseAreaMap,
   pointInPolygon,
   QUEUED_JOB_STATUSES,
@@ -14,6 +15,7 @@ import {
   type RoutePlan,
   type RouteRules,
   type RouteRun,
+  routeRunSchema,
   type SiteRouting,
   type StoredDoc,
   siteRouting,
@@ -30,8 +32,9 @@ import {
 } from '@tc/routing';
 import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
-import { BadRequest, HttpError } from '../../protocol/errors.ts';
-import type { Doc, Scope } from '../../store/collection.store.ts';
+import { BadRequest, HttpError, NotFound } from '../../protocol/errors.ts';
+import type { Actor, Doc, Scope } from '../../store/collection.store.ts';
+import type { Queryable } from '../../store/db.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { travelTimes } from './travel.ts';
 
@@ -53,12 +56,26 @@ function groupOf(j: Doc): string {
   return `AUTO ${at(j.from)} ${at(j.to)} ${String(j.date).slice(0, 13)}`;
 }
 
-/** The day's reservations to route (or those chosen of them), and those that cannot be (no coordinates). */
-async function routable(services: Services, unit: number, day: string, scope: Scope, chosen?: number[]) {
+/**
+ * The day's reservations to route (or those chosen of them, or those within a window of site
+ * times), and those that cannot be (no coordinates).
+ */
+async function routable(
+  services: Services,
+  unit: number,
+  day: string,
+  scope: Scope,
+  chosen?: number[],
+  window?: { from: string; to: string },
+) {
+  const { $gte, $lte } = withinDay(day);
   const query = {
     unit,
     status: { $in: QUEUED_JOB_STATUSES },
-    date: withinDay(day),
+    // site date-times compare as text
+    date: window
+      ? { $gte: window.from > $gte ? window.from : $gte, $lte: window.to < $lte ? window.to : $lte }
+      : { $gte, $lte },
     // the reservations chosen on the list, of those the day routes
     ...(chosen ? { _id: { $in: chosen } } : {}),
   };
@@ -260,6 +277,89 @@ function planOf(
   };
 }
 
+/** What a routing of a site's day is asked (`routeplan`, the routing scheduler). */
+export interface DayRouting {
+  unit: number;
+  day: string;
+  /** Also assign the drivers on shift and their vehicles. */
+  assign: boolean;
+  /** How long the search may run. */
+  seconds: number;
+  /** Only these reservations, of the day's waiting to be routed. */
+  chosen?: number[];
+  /** Only the reservations of these site times (`YYYY-MM-DD HH:mm`, both included). */
+  window?: { from: string; to: string };
+}
+
+/**
+ * Plans a site's day (docs/dispatch.md): its reservations waiting to be routed go to the solver on
+ * a worker thread, with stand-in vehicles (route) or the drivers on shift (route and assign); the
+ * plan is answered, not written.
+ */
+export async function planDay(
+  services: Services,
+  scope: Scope,
+  ask: DayRouting,
+  search: {
+    signal?: AbortSignal;
+    onImprovement?: (info: { vehicles: number; elapsedMs: number }) => void;
+  } = {},
+): Promise<RoutePlan> {
+  const { unit, day, assign, seconds } = ask;
+  const zone = await zoneOf(services, unit, services.db);
+  const { jobs, unplaced } = await routable(services, unit, day, scope, ask.chosen, ask.window);
+  const current = await dayPlan(services, unit, day, scope);
+  if (jobs.length === 0) {
+    const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };
+    return { ...planOf(none, [], unplaced, zone, DEFAULT_ROUTE_RULES), current };
+  }
+  const site = await siteContext(services, unit, scope);
+  const travel = await travelTimes(services, unit);
+  const drivers = assign
+    ? await driversOnShift(services, unit, day, zone, scope, site)
+    : await standIns(services, unit, day, zone, jobs, scope);
+  // a reservation needs the attributes of its rider; its places' areas matter where drivers have areas
+  const riderAttributes = assign ? await attributesOfRiders(services, jobs, scope) : new Map<number, string[]>();
+  const withAreas = drivers.some((d) => d.areas?.length);
+  const at = (p: { lat: number; lon: number }) => ({
+    ...place(p),
+    ...(withAreas ? { areas: areasOf(site, p) } : {}),
+  });
+  const requests: RoutingRequest[] = jobs.map((j) => ({
+    id: String(j._id),
+    from: at(j.from as { lat: number; lon: number }),
+    to: at(j.to as { lat: number; lon: number }),
+    ...(riderAttributes.get(j.passenger as number)?.length
+      ? { attributes: riderAttributes.get(j.passenger as number) }
+      : {}),
+    scheduleAt: epochOf(zone, String(j.date)),
+    seats: Number(j.seats) || 1,
+    ...(j.wheelchair ? { wheelchair: true } : {}),
+    ...(j.forceJoin === 'AUTO' ? { forceJoin: groupOf(j) } : {}),
+    ...(j.direction === 'to' || j.direction === 'from' ? { direction: j.direction } : {}),
+    // a real vehicle must offer the reservation's service; stand-ins stand for any
+    ...(assign && typeof j.service === 'number' ? { service: String(j.service) } : {}),
+  }));
+  const result = await planRoutes(
+    { requests, drivers, settings: site.routing.settings },
+    {
+      provider: travel,
+      inWorker: true,
+      timeLimitMs: seconds * 1000,
+      seed: 1,
+      ...(search.signal ? { signal: search.signal } : {}),
+      ...(search.onImprovement ? { onImprovement: search.onImprovement } : {}),
+    },
+  );
+  const { settings } = site.routing;
+  const rules = {
+    ratio: settings.maxRide?.ratio ?? DEFAULT_ROUTE_RULES.ratio,
+    early: settings.pickGapEarly ?? DEFAULT_ROUTE_RULES.early,
+    late: settings.pickGapLate ?? DEFAULT_ROUTE_RULES.late,
+  };
+  return { ...planOf(result, jobs, unplaced, zone, rules), current };
+}
+
 /**
  * Route (`assign` false: shared trips without drivers) or route and assign (drivers on shift with
  * their vehicles) a site's day: the solver runs on a worker thread, and the plan is answered, not
@@ -271,62 +371,14 @@ const routeplan: Act = {
     const p = requirePrincipal(ctx);
     const { unit: requested, day, assign, seconds, run, jobs: chosen } = requestOf(ctx, 'routeplan');
     const unit = requireSiteOfCall(p, requested);
-    const scope = scopeOf(p);
-    const { services } = ctx;
-    const zone = await zoneOf(services, unit, services.db);
-    const { jobs, unplaced } = await routable(services, unit, day, scope, chosen);
-    const current = await dayPlan(services, unit, day, scope);
-    if (jobs.length === 0) {
-      const none = { routes: [], unassigned: [], estimated: true, verified: true, cost: 0, elapsedMs: 0 };
-      return { ...planOf(none, [], unplaced, zone, DEFAULT_ROUTE_RULES), current };
-    }
-    const site = await siteContext(services, unit, scope);
-    const travel = await travelTimes(services, unit);
-    const drivers = assign
-      ? await driversOnShift(services, unit, day, zone, scope, site)
-      : await standIns(services, unit, day, zone, jobs, scope);
-    // a reservation needs the attributes of its rider; its places' areas matter where drivers have areas
-    const riderAttributes = assign ? await attributesOfRiders(services, jobs, scope) : new Map<number, string[]>();
-    const withAreas = drivers.some((d) => d.areas?.length);
-    const at = (p: { lat: number; lon: number }) => ({
-      ...place(p),
-      ...(withAreas ? { areas: areasOf(site, p) } : {}),
-    });
-    const requests: RoutingRequest[] = jobs.map((j) => ({
-      id: String(j._id),
-      from: at(j.from as { lat: number; lon: number }),
-      to: at(j.to as { lat: number; lon: number }),
-      ...(riderAttributes.get(j.passenger as number)?.length
-        ? { attributes: riderAttributes.get(j.passenger as number) }
-        : {}),
-      scheduleAt: epochOf(zone, String(j.date)),
-      seats: Number(j.seats) || 1,
-      ...(j.wheelchair ? { wheelchair: true } : {}),
-      ...(j.forceJoin === 'AUTO' ? { forceJoin: groupOf(j) } : {}),
-      ...(j.direction === 'to' || j.direction === 'from' ? { direction: j.direction } : {}),
-      // a real vehicle must offer the reservation's service; stand-ins stand for any
-      ...(assign && typeof j.service === 'number' ? { service: String(j.service) } : {}),
-    }));
-    const result = await withRun(ctx, p.id, run, seconds, (progress) =>
-      planRoutes(
-        { requests, drivers, settings: site.routing.settings },
-        {
-          provider: travel,
-          inWorker: true,
-          timeLimitMs: seconds * 1000,
-          seed: 1,
-          signal: progress.signal,
-          onImprovement: progress.report,
-        },
+    return withRun(ctx, p.id, run, seconds, (progress) =>
+      planDay(
+        ctx.services,
+        scopeOf(p),
+        { unit, day, assign, seconds, ...(chosen ? { chosen } : {}) },
+        { signal: progress.signal, onImprovement: progress.report },
       ),
     );
-    const { settings } = site.routing;
-    const rules = {
-      ratio: settings.maxRide?.ratio ?? DEFAULT_ROUTE_RULES.ratio,
-      early: settings.pickGapEarly ?? DEFAULT_ROUTE_RULES.early,
-      late: settings.pickGapLate ?? DEFAULT_ROUTE_RULES.late,
-    };
-    return { ...planOf(result, jobs, unplaced, zone, rules), current };
   },
 };
 
@@ -397,84 +449,93 @@ const routewrite: Act = {
     const p = requirePrincipal(ctx);
     const { unit: requested, trips } = requestOf(ctx, 'routewrite');
     const unit = requireSiteOfCall(p, requested);
-    const scope = scopeOf(p);
-    const { store } = ctx.services;
-    const actor = { id: p.id, name: p.name };
-    return store.withUniqueLock('trips', false, async (tx) => {
-      // the drivers and cars of a plan are the site's own
-      for (const [col, wanted] of [
-        ['drivers', trips.map((t) => t.driver)],
-        ['cars', trips.map((t) => t.car)],
-      ] as const) {
-        const ids = [...new Set(wanted.filter((v): v is number => v !== undefined))];
-        if (ids.length && (await store.count(col, { _id: { $in: ids }, unit }, scope, tx)) !== ids.length)
-          throw new BadRequest(`Unknown ${col}: ${ids.join(', ')}`, { field: 'trips' }, 'unknownReference');
+    return writePlan(ctx.services, unit, trips, { id: p.id, name: p.name }, scopeOf(p));
+  },
+};
+
+/** Writes a plan's trips of a site (`routewrite`, the routing scheduler): see routewrite. */
+export async function writePlan(
+  services: Services,
+  unit: number,
+  trips: PlannedTripOfDay[],
+  actor: Actor,
+  scope: Scope,
+): Promise<{ trips: number[]; run: RouteRun }> {
+  const { store } = services;
+  return store.withUniqueLock('trips', false, async (tx) => {
+    // the drivers and cars of a plan are the site's own
+    for (const [col, wanted] of [
+      ['drivers', trips.map((t) => t.driver)],
+      ['cars', trips.map((t) => t.car)],
+    ] as const) {
+      const ids = [...new Set(wanted.filter((v): v is number => v !== undefined))];
+      if (ids.length && (await store.count(col, { _id: { $in: ids }, unit }, scope, tx)) !== ids.length)
+        throw new BadRequest(`Unknown ${col}: ${ids.join(', ')}`, { field: 'trips' }, 'unknownReference');
+    }
+    const ids = trips.flatMap((t) => t.jobs);
+    const { data: jobs } = await store.find('jobs', { query: { _id: { $in: ids }, unit }, limit: 1000 }, scope, tx);
+    // the suppliers of the plan's drivers: their trips are their suppliers'
+    const driverIds = [...new Set(trips.map((t) => t.driver).filter((d): d is number => d !== undefined))];
+    const { data: drivers } = await store.find(
+      'drivers',
+      { query: { _id: { $in: driverIds } }, project: { suppliers: 1 }, limit: 1000 },
+      scope,
+      tx,
+    );
+    const supplierOf = (id: number | undefined) => {
+      const driver = drivers.find((d) => d._id === id);
+      return driver ? supplierOfDriver(driver) : undefined;
+    };
+    const made: number[] = [];
+    const run: RouteRun = { trips: [], jobs: [] };
+    for (const t of trips) {
+      const riders = t.jobs.map((id) => jobs.find((j) => j._id === id));
+      for (const [i, j] of riders.entries()) {
+        const status = isJobStatus(j?.status) ? j.status : undefined;
+        if (!j || !status || j.trip || !mayChangeJobStatus(status, 'routed', 'routing'))
+          throw new HttpError(
+            409,
+            jobStatusRefusal(status ?? 'new', 'routed'),
+            { from: status, to: 'routed', job: t.jobs[i] },
+            'jobStatusChange',
+          );
       }
-      const ids = trips.flatMap((t) => t.jobs);
-      const { data: jobs } = await store.find('jobs', { query: { _id: { $in: ids }, unit }, limit: 1000 }, scope, tx);
-      // the suppliers of the plan's drivers: their trips are their suppliers'
-      const driverIds = [...new Set(trips.map((t) => t.driver).filter((d): d is number => d !== undefined))];
-      const { data: drivers } = await store.find(
-        'drivers',
-        { query: { _id: { $in: driverIds } }, project: { suppliers: 1 }, limit: 1000 },
+      const first = riders[0] as StoredDoc;
+      const last = riders.at(-1) as StoredDoc;
+      const trip = await store.insert(
+        'trips',
+        {
+          unit,
+          status: 'new',
+          date: t.date,
+          from: first.from,
+          to: last.to,
+          // the riders' own seats, whatever the plan sent
+          seats: (riders as StoredDoc[]).reduce((n, j) => n + (Number(j.seats) || 1), 0),
+          stops: t.jobs,
+          ...(t.plan ? { plan: t.plan.filter((s) => s.jobs.every((id) => t.jobs.includes(id))) } : {}),
+          ...(t.duration !== undefined ? { duration: t.duration } : {}),
+          ...(t.distance !== undefined ? { distance: t.distance } : {}),
+          ...(t.rules ? { rules: t.rules } : {}),
+          profile: first.profile,
+          ...(t.driver ? { driver: t.driver, car: t.car } : {}),
+          ...(supplierOf(t.driver) !== undefined ? { supplier: supplierOf(t.driver) } : {}),
+        },
+        actor,
         scope,
         tx,
       );
-      const supplierOf = (id: number | undefined) => {
-        const driver = drivers.find((d) => d._id === id);
-        return driver ? supplierOfDriver(driver) : undefined;
-      };
-      const made: number[] = [];
-      const run: RouteRun = { trips: [], jobs: [] };
-      for (const t of trips) {
-        const riders = t.jobs.map((id) => jobs.find((j) => j._id === id));
-        for (const [i, j] of riders.entries()) {
-          const status = isJobStatus(j?.status) ? j.status : undefined;
-          if (!j || !status || j.trip || !mayChangeJobStatus(status, 'routed', 'routing'))
-            throw new HttpError(
-              409,
-              jobStatusRefusal(status ?? 'new', 'routed'),
-              { from: status, to: 'routed', job: t.jobs[i] },
-              'jobStatusChange',
-            );
-        }
-        const first = riders[0] as StoredDoc;
-        const last = riders.at(-1) as StoredDoc;
-        const trip = await store.insert(
-          'trips',
-          {
-            unit,
-            status: 'new',
-            date: t.date,
-            from: first.from,
-            to: last.to,
-            // the riders' own seats, whatever the plan sent
-            seats: (riders as StoredDoc[]).reduce((n, j) => n + (Number(j.seats) || 1), 0),
-            stops: t.jobs,
-            ...(t.plan ? { plan: t.plan.filter((s) => s.jobs.every((id) => t.jobs.includes(id))) } : {}),
-            ...(t.duration !== undefined ? { duration: t.duration } : {}),
-            ...(t.distance !== undefined ? { distance: t.distance } : {}),
-            ...(t.rules ? { rules: t.rules } : {}),
-            profile: first.profile,
-            ...(t.driver ? { driver: t.driver, car: t.car } : {}),
-            ...(supplierOf(t.driver) !== undefined ? { supplier: supplierOf(t.driver) } : {}),
-          },
-          actor,
-          scope,
-          tx,
-        );
-        for (const j of riders as StoredDoc[]) {
-          const own = { status: 'routed', trip: trip._id, ...(t.driver ? { driver: t.driver, car: t.car } : {}) };
-          const routed = await store.update('jobs', j._id, own, j._version, actor, scope, tx);
-          run.jobs.push({ id: j._id, _version: routed._version, status: j.status === 'waiting' ? 'waiting' : 'new' });
-        }
-        made.push(trip._id);
-        run.trips.push({ id: trip._id, _version: trip._version });
+      for (const j of riders as StoredDoc[]) {
+        const own = { status: 'routed', trip: trip._id, ...(t.driver ? { driver: t.driver, car: t.car } : {}) };
+        const routed = await store.update('jobs', j._id, own, j._version, actor, scope, tx);
+        run.jobs.push({ id: j._id, _version: routed._version, status: j.status === 'waiting' ? 'waiting' : 'new' });
       }
-      return { trips: made, run };
-    });
-  },
-};
+      made.push(trip._id);
+      run.trips.push({ id: trip._id, _version: trip._version });
+    }
+    return { trips: made, run };
+  });
+}
 
 /**
  * "Undo this run": the trips a `routewrite` made go and their reservations wait in the queue as
@@ -486,38 +547,76 @@ const routeundo: Act = {
   run: async (ctx): Promise<{ trips: number; jobs: number }> => {
     const p = requirePrincipal(ctx);
     const run = requestOf(ctx, 'routeundo');
+    return ctx.services.store.withUniqueLock('trips', false, (tx) =>
+      undoRun(ctx.services, run, { id: p.id, name: p.name }, scopeOf(p), tx),
+    );
+  },
+};
+
+/**
+ * Takes back a written run in the caller's transaction (`routeundo`, a scheduled run's undo): its
+ * trips go and its reservations wait as they did, or 409 runChanged when any of it changed since.
+ * Run it under the trips' unique lock, as writePlan writes.
+ */
+export async function undoRun(
+  services: Services,
+  run: RouteRun,
+  actor: Actor,
+  scope: Scope,
+  tx: Queryable,
+): Promise<{ trips: number; jobs: number }> {
+  const { store } = services;
+  const changed = () => new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
+  const tripIds = run.trips.map((t) => t.id);
+  const { data: trips } = await store.find('trips', { query: { _id: { $in: tripIds } }, limit: 1000 }, scope, tx);
+  const { data: jobs } = await store.find(
+    'jobs',
+    { query: { _id: { $in: run.jobs.map((j) => j.id) } }, limit: 10_000 },
+    scope,
+    tx,
+  );
+  const same = (rows: StoredDoc[], wanted: { id: number; _version: number }[]) =>
+    rows.length === wanted.length && wanted.every((w) => rows.some((r) => r._id === w.id && r._version === w._version));
+  if (!same(trips, run.trips) || !same(jobs, run.jobs) || jobs.some((j) => !tripIds.includes(j.trip as number)))
+    throw changed();
+  for (const j of run.jobs)
+    await store.update(
+      'jobs',
+      j.id,
+      { status: j.status, trip: null, driver: null, car: null },
+      j._version,
+      actor,
+      scope,
+      tx,
+    );
+  const deleted = await store.delete('trips', { _id: { $in: tripIds } }, actor, scope, tx);
+  return { trips: deleted, jobs: run.jobs.length };
+}
+
+/**
+ * Undoes a scheduled run that wrote trips (the routing scheduler's runs list): its trips go, its
+ * reservations wait as they did, and the run reads "undone" with who undid it, in one transaction.
+ */
+const routingrunundo: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<StoredDoc> => {
+    const p = requirePrincipal(ctx);
+    const { id } = requestOf(ctx, 'routingrunundo');
     const scope = scopeOf(p);
     const { store } = ctx.services;
     const actor = { id: p.id, name: p.name };
     return store.withUniqueLock('trips', false, async (tx) => {
-      const changed = () => new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
-      const tripIds = run.trips.map((t) => t.id);
-      const { data: trips } = await store.find('trips', { query: { _id: { $in: tripIds } }, limit: 1000 }, scope, tx);
-      const { data: jobs } = await store.find(
-        'jobs',
-        { query: { _id: { $in: run.jobs.map((j) => j.id) } }, limit: 10_000 },
-        scope,
-        tx,
-      );
-      const same = (rows: StoredDoc[], wanted: { id: number; _version: number }[]) =>
-        rows.length === wanted.length &&
-        wanted.every((w) => rows.some((r) => r._id === w.id && r._version === w._version));
-      if (!same(trips, run.trips) || !same(jobs, run.jobs) || jobs.some((j) => !tripIds.includes(j.trip as number)))
-        throw changed();
-      for (const j of run.jobs)
-        await store.update(
-          'jobs',
-          j.id,
-          { status: j.status, trip: null, driver: null, car: null },
-          j._version,
-          actor,
-          scope,
-          tx,
-        );
-      const deleted = await store.delete('trips', { _id: { $in: tripIds } }, actor, scope, tx);
-      return { trips: deleted, jobs: run.jobs.length };
+      const record = await store.getById('routingRuns', id, tx);
+      if (!record || (scope.unit !== undefined && record.unit !== scope.unit)) throw new NotFound();
+      const parsed = routeRunSchema.safeParse(record.run);
+      if (record.outcome !== 'written' || !parsed.success)
+        throw new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
+      await undoRun(ctx.services, parsed.data, actor, scope, tx);
+      const zone = await zoneOf(ctx.services, record.unit, tx);
+      const log = [...((record.log as string[] | undefined) ?? []), `${localDateTime(zone)} undone by ${p.name}`];
+      return store.update('routingRuns', id, { outcome: 'undone', log }, record._version, actor, scope, tx);
     });
   },
 };
 
-export const routeActs = { routeplan, routecancel, routewrite, routeundo };
+export const routeActs = { routeplan, routecancel, routewrite, routeundo, routingrunundo };

@@ -27,6 +27,7 @@ import { employees, students } from './people.ts';
 import { areas, locations } from './places.ts';
 import { profiles } from './profiles.ts';
 import { rates } from './rates.ts';
+import { routingSchedules } from './routing.ts';
 import { systemsettings } from './systemsettings.ts';
 import { trips } from './trips.ts';
 import { users } from './users.ts';
@@ -61,6 +62,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   blacklist,
   systemsettings,
   shuttles,
+  routingSchedules,
 ];
 
 const byKey = new Map(RESOURCES.map((r) => [r.key, r]));

@@ -6,6 +6,7 @@ import { RESOURCES, resourceByKey } from './index.ts';
 /** A valid record of each resource; each rule below breaks one field of it. */
 const VALID: Record<string, Record<string, unknown>> = {
   trips: { unit: 1, status: 'new', date: '2026-05-01 07:30', stops: [4, 5], seats: 2 },
+  routingSchedules: { unit: 1, name: 'Tomorrow at six', repeat: 'daily', time: '18:00', daysAhead: 1 },
   jobs: {
     unit: 1,
     date: '2026-05-01 08:00',
@@ -179,6 +180,14 @@ const RULES: [string, Record<string, unknown>, string, string][] = [
   ['fares', { code: undefined }, 'code', 'This field is required'],
   ['fares', { additions: [{ valueType: 'price', value: 1 }] }, 'additions.0.name', 'This field is required'],
   ['shifts', { weekDays: [] }, 'weekDays', 'You must select at least one day'],
+  ['routingSchedules', { time: undefined }, 'time', 'This field is required'],
+  ['routingSchedules', { time: '6pm' }, 'time', 'Enter a time as HH:mm'],
+  ['routingSchedules', { repeat: 'interval' }, 'minutes', 'This field is required'],
+  ['routingSchedules', { repeat: 'interval', minutes: 2 }, 'minutes', 'Must be between 5 and 1440'],
+  ['routingSchedules', { daysAhead: 15 }, 'daysAhead', 'Must be between 0 and 14'],
+  ['routingSchedules', { repeat: 'interval', minutes: 15, hoursAhead: 0 }, 'hoursAhead', 'Must be between 1 and 24'],
+  ['routingSchedules', { seconds: 61 }, 'seconds', 'Must be between 1 and 60'],
+  ['routingSchedules', { repeat: 'weekly' }, 'repeat', 'Choose one of the listed values'],
   ['shifts', { direction: undefined }, 'direction', 'This field is required'],
   ['shifts', { start: '25:00' }, 'start', 'Enter a time as HH:mm'],
   ['driverShifts', { end: '2026-12-01 05:00' }, 'end', 'The end must not be before the start'],

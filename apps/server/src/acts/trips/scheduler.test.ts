@@ -1,0 +1,186 @@
+import { addDays, DEFAULT_TIME_ZONE, epochOf, localDay, type StoredDoc } from '@tc/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/app-harness.ts';
+import { SAMPLES } from '../../test/resource-samples.ts';
+import { RoutingScheduler, SCHEDULER_ACTOR } from './scheduler.ts';
+
+let h: Harness;
+const system = { id: null, name: 'fixtures' };
+const zone = DEFAULT_TIME_ZONE;
+// the day routed: three days on, so that the real clock's today never meets it
+const day = addDays(localDay(zone), 3);
+const eve = addDays(day, -1);
+const at = (local: string) => epochOf(zone, local);
+const downtown = (n: number) => ({ address: `${n} Rue Peel, Montréal`, lat: 45.5 + n / 2000, lon: -73.57 + n / 3000 });
+const airport = { address: 'Montréal-Trudeau', lat: 45.4706, lon: -73.7408 };
+const jobs: number[] = [];
+
+/** A scheduler on a clock the test moves, as a server started at that time. */
+let clock = 0;
+const scheduler = () => new RoutingScheduler(h.services, () => clock);
+
+const runs = async (schedule: number) =>
+  (await h.services.store.find('routingRuns', { query: { schedule }, sort: { _id: 1 }, limit: 100 }, {})).data;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const { store } = h.services;
+  await store.insert('settings', { name: 'add-on modules', value: '550', type: 'String', unit: 1 }, system);
+  // six riders from downtown to the airport around eight, waiting to be routed
+  for (let i = 0; i < 6; i++)
+    jobs.push(
+      (
+        await store.insert(
+          'jobs',
+          {
+            ...SAMPLES.jobs?.(i, 1),
+            status: 'new',
+            date: `${day} 08:${String(i * 5).padStart(2, '0')}`,
+            from: downtown(i + 1),
+            to: airport,
+          },
+          system,
+        )
+      )._id,
+    );
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  // each test's schedules alone
+  await h.services.db.query('DELETE FROM routing_schedule_state');
+  const { data } = await h.services.store.find('routingSchedules', { limit: 100 }, {});
+  for (const s of data)
+    await h.services.store.update('routingSchedules', s._id, { status: 'inactive' }, s._version, system);
+});
+
+const daily = async (unit = 1) =>
+  h.services.store.insert(
+    'routingSchedules',
+    { unit, name: 'Tomorrow at six', status: 'active', repeat: 'daily', time: '18:00', daysAhead: 1, seconds: 1 },
+    system,
+  );
+
+describe('the routing scheduler', () => {
+  it('runs a daily schedule at its time, routing the day ahead, and writes its trips as a dispatcher’s run', async () => {
+    const s = await daily();
+    clock = at(`${eve} 17:00`);
+    expect(await scheduler().tick()).toEqual([]);
+    clock = at(`${eve} 18:00`) + 20_000;
+    const [run] = await scheduler().tick();
+    expect(run).toMatchObject({
+      unit: 1,
+      schedule: s._id,
+      outcome: 'written',
+      dueAt: `${eve} 18:00`,
+      days: [day],
+      routed: 6,
+      queued: 0,
+      assign: false,
+    });
+    const trips = (run as StoredDoc).trips as number[];
+    expect(trips.length).toBeGreaterThan(0);
+    expect(trips.length).toBeLessThan(6); // shared rides
+    const trip = await h.services.store.getById('trips', trips[0] as number);
+    expect(trip).toMatchObject({ status: 'new', unit: 1 });
+    for (const id of jobs) expect((await h.services.store.getById('jobs', id))?.status).toBe('routed');
+    // by the scheduler, in the history, in the same transaction as the write
+    const history = await h.services.db.query<{ user_name: string }>(
+      "SELECT user_name FROM history WHERE collection = 'trips' AND record_id = $1",
+      [trips[0]],
+    );
+    expect(history.rows.map((r) => r.user_name)).toEqual([SCHEDULER_ACTOR.name]);
+    expect((run as StoredDoc).log).toEqual(expect.arrayContaining([expect.stringMatching(/trip\(s\) written$/)]));
+    // it has run: not again before tomorrow's 18:00
+    clock += 60_000;
+    expect(await scheduler().tick()).toEqual([]);
+  });
+
+  it('undoes a written run while nothing of it changed, once; others may not', async () => {
+    const [run] = await runs(
+      (await h.services.store.find('routingSchedules', { limit: 1 }, {})).data[0]?._id as number,
+    );
+    const id = (run as StoredDoc)._id;
+    const other = await h.call({ act: 'routingrunundo', token: await h.tokenOf('dispatcher', 2), id });
+    expect(other.status).toBe(404);
+    const agent = await h.call({ act: 'routingrunundo', token: await h.tokenOf('agent'), id });
+    expect(agent.status).toBe(403);
+    expect((await h.call({ act: 'find', token: await h.tokenOf('agent'), col: 'routingRuns' })).status).toBe(403);
+    const token = await h.tokenOf('dispatcher');
+    const undone = await h.call({ act: 'routingrunundo', token, id });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body).toMatchObject({ outcome: 'undone' });
+    for (const j of jobs)
+      expect(await h.services.store.getById('jobs', j)).toMatchObject({ status: 'new', trip: null });
+    for (const t of (run as StoredDoc).trips as number[])
+      expect(await h.services.store.getById('trips', t)).toBeUndefined();
+    const again = await h.call({ act: 'routingrunundo', token, id });
+    expect(again).toMatchObject({ status: 409, code: 'runChanged' });
+  });
+
+  it('after a stop, records the runs missed and makes the last one due; a run of the site never overlaps another', async () => {
+    const s = await daily();
+    clock = at(`${addDays(day, -3)} 12:00`);
+    await scheduler().tick();
+    // the server was stopped from before that 18:00 until two days later at 20:00
+    clock = at(`${addDays(day, -1)} 20:00`);
+    const made = await scheduler().tick();
+    expect(made.map((r) => r.outcome)).toEqual(['missed', 'written']);
+    expect(made[0]).toMatchObject({ missed: 2, dueAt: `${addDays(day, -3)} 18:00` });
+    // the last run due (the eve's 18:00) routes the day
+    expect(made[1]).toMatchObject({ dueAt: `${eve} 18:00`, days: [day], routed: 6 });
+    await h.call({ act: 'routingrunundo', token: await h.tokenOf('dispatcher'), id: made[1]?._id });
+
+    // another schedule of the site runs meanwhile (its server alive): this one waits
+    const other = await daily();
+    clock = at(`${day} 18:00`) + 1000;
+    await h.services.db.query(
+      'INSERT INTO routing_schedule_state (schedule, unit, schedule_version, next_at, running_since) VALUES ($1, 1, $2, $3, $4)',
+      [other._id, other._version, at(`${addDays(day, 1)} 18:00`), clock - 1000],
+    );
+    expect(await scheduler().tick()).toEqual([]);
+    // five minutes on, that run is taken for dead (its server stopped): said so, and this one runs, late
+    clock += 5 * 60_000 + 1000;
+    const late = await scheduler().tick();
+    expect(late.map((r) => [r.schedule, r.outcome])).toEqual([
+      [other._id, 'interrupted'],
+      [s._id, 'nothing'],
+    ]);
+    expect(late[1]).toMatchObject({ dueAt: `${day} 18:00`, days: [addDays(day, 1)] });
+  });
+
+  it('runs a schedule every few minutes at once when made, routing the next hours only', async () => {
+    const { store } = h.services;
+    clock = at(`${day} 07:00`);
+    const s = await store.insert(
+      'routingSchedules',
+      {
+        unit: 1,
+        name: 'Every 15 minutes',
+        status: 'active',
+        repeat: 'interval',
+        minutes: 15,
+        hoursAhead: 1,
+        seconds: 1,
+      },
+      system,
+    );
+    // 07:00 to 08:00: the first riders only (08:00), the others wait for a later run
+    const [first] = await scheduler().tick();
+    expect(first).toMatchObject({ schedule: s._id, outcome: 'written', routed: 1, dueAt: `${day} 07:00` });
+    clock = at(`${day} 07:14`);
+    expect(await scheduler().tick()).toEqual([]);
+    clock = at(`${day} 07:15`);
+    const [second] = await scheduler().tick();
+    expect(second).toMatchObject({ outcome: 'written', routed: 3, dueAt: `${day} 07:15` });
+  });
+
+  it('leaves sites without the add-on, and inactive schedules, alone', async () => {
+    const s = await daily(2);
+    clock = at(`${eve} 18:00`) + 1000;
+    const sched = scheduler();
+    await sched.tick();
+    clock += 24 * 3600_000;
+    expect(await sched.tick()).toEqual([]);
+    expect(await runs(s._id)).toEqual([]);
+  });
+});

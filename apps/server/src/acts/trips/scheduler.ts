@@ -1,0 +1,261 @@
+import {
+  catchUp,
+  localDateTime,
+  MODULES,
+  nextRunAfter,
+  type PlannedTripOfDay,
+  type RoutePlan,
+  type RoutingSchedule,
+  runWindow,
+  SCHEDULE_RUN_STALE_MS,
+  type ScheduleOutcome,
+  type StoredDoc,
+} from '@tc/domain';
+import type { Services } from '../../protocol/act.ts';
+import { HttpError } from '../../protocol/errors.ts';
+import { zoneOf } from '../jobs/booking.ts';
+import { planDay, writePlan } from './route.acts.ts';
+
+/** Who the scheduler's runs are by, in the history of what they write. */
+export const SCHEDULER_ACTOR = { id: null, name: 'Routing scheduler' };
+/** How often the scheduler looks for runs due (and at once when a schedule changes). */
+export const SCHEDULER_TICK_MS = 15_000;
+
+interface State {
+  schedule_version: number;
+  next_at: string;
+  running_since: string | null;
+}
+
+/**
+ * The routing scheduler (add-on module 550, docs/routing.md): each active schedule of a site with
+ * the add-on runs route, or route and assign, with the site's settings, as a dispatcher's run, and
+ * writes what it planned; each run is a `routingRuns` record (history; its insert reaches the site's
+ * consoles over /socket) with its outcome, its log and what undoes it. When each schedule runs next
+ * is kept in the database (`routing_schedule_state`), so a run missed while no server ran is run
+ * when one starts, and those before it are recorded as missed. A run is claimed in the database:
+ * one server makes it, and never while another run of its site is under way.
+ */
+export class RoutingScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private stopFeed: (() => Promise<void>) | undefined;
+  private ticking: Promise<void> = Promise.resolve();
+  private again = false;
+
+  constructor(
+    private readonly services: Services,
+    private readonly now: () => number = Date.now,
+    private readonly onError: (err: unknown) => void = () => undefined,
+  ) {}
+
+  /** Runs what is due now, then every SCHEDULER_TICK_MS and when a schedule changes. */
+  async start(): Promise<void> {
+    this.timer = setInterval(() => this.soon(), SCHEDULER_TICK_MS);
+    this.timer.unref();
+    this.stopFeed = await this.services.store.onChange((e) => {
+      if (e.col === 'routingSchedules') this.soon();
+    });
+    this.soon();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.stopFeed?.();
+    await this.ticking;
+  }
+
+  /** A tick after the one under way (never two at once in a server). */
+  private soon(): void {
+    if (this.again) return;
+    this.again = true;
+    this.ticking = this.ticking.then(async () => {
+      this.again = false;
+      await this.tick().catch(this.onError);
+    });
+  }
+
+  /** Runs every schedule due now; answers the runs recorded. */
+  async tick(): Promise<StoredDoc[]> {
+    const { store } = this.services;
+    const { data: schedules } = await store.find(
+      'routingSchedules',
+      { query: { status: 'active' }, limit: 1000, sort: { _id: 1 } },
+      {},
+    );
+    const recorded: StoredDoc[] = [];
+    for (const s of schedules) {
+      const unit = s.unit as number;
+      if (!(await this.services.addOns.active(unit, MODULES.routingScheduler.code, SCHEDULER_TICK_MS))) continue;
+      recorded.push(...(await this.runIfDue(s, unit)));
+    }
+    return recorded;
+  }
+
+  private async runIfDue(s: StoredDoc, unit: number): Promise<StoredDoc[]> {
+    const { db } = this.services;
+    const rule = s as unknown as RoutingSchedule;
+    const zone = await zoneOf(this.services, unit, db);
+    const now = this.now();
+    const state = (
+      await db.query<State>(
+        'SELECT schedule_version, next_at, running_since FROM routing_schedule_state WHERE schedule = $1',
+        [s._id],
+      )
+    ).rows[0];
+    if (!state || state.schedule_version !== s._version) {
+      // a new schedule runs at its next time (one every few minutes at once); a changed one from now on
+      const next = !state && rule.repeat === 'interval' ? now : nextRunAfter(rule, now, zone);
+      await db.query(
+        `INSERT INTO routing_schedule_state (schedule, unit, schedule_version, next_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (schedule) DO UPDATE SET unit = $2, schedule_version = $3, next_at = $4`,
+        [s._id, unit, s._version, next],
+      );
+      if (next > now) return [];
+      return this.claimAndRun(s, unit, zone, { due: next, run: next, missed: 0, next: nextRunAfter(rule, now, zone) });
+    }
+    const due = Number(state.next_at);
+    const plan = catchUp(rule, due, now, zone);
+    if (plan.run === undefined) return [];
+    return this.claimAndRun(s, unit, zone, { due, run: plan.run, missed: plan.missed, next: plan.next });
+  }
+
+  /**
+   * Claims the run in the database (its due time still the one read, nothing of its site under way
+   * or only a run whose server stopped), moves the schedule on, makes the run and records it.
+   */
+  private async claimAndRun(
+    s: StoredDoc,
+    unit: number,
+    zone: string,
+    at: { due: number; run: number; missed: number; next: number },
+  ): Promise<StoredDoc[]> {
+    const { db } = this.services;
+    const now = this.now();
+    const stale = now - SCHEDULE_RUN_STALE_MS;
+    const claimed = await db.tx(async (q) => {
+      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(5505, $1)', [unit]);
+      const busy = await q.query<{ schedule: number; running_since: string }>(
+        'SELECT schedule, running_since FROM routing_schedule_state WHERE unit = $1 AND running_since IS NOT NULL',
+        [unit],
+      );
+      if (busy.rows.some((r) => Number(r.running_since) >= stale)) return undefined;
+      const taken = await q.query(
+        `UPDATE routing_schedule_state SET next_at = $3, running_since = $4
+         WHERE schedule = $1 AND next_at = $2 AND (running_since IS NULL OR running_since < $5) RETURNING schedule`,
+        [s._id, at.due, at.next, now, stale],
+      );
+      if (taken.rows.length === 0) return undefined;
+      // a run of this site left under way by a stopped server: said so, and its site free again
+      const dead = busy.rows.filter((r) => Number(r.running_since) < stale);
+      await q.query(
+        'UPDATE routing_schedule_state SET running_since = NULL WHERE unit = $1 AND schedule <> $2 AND running_since < $3',
+        [unit, s._id, stale],
+      );
+      return { dead };
+    });
+    if (!claimed) return [];
+    const recorded: StoredDoc[] = [];
+    try {
+      for (const d of claimed.dead) {
+        const dead = await this.services.store.getById('routingSchedules', d.schedule);
+        if (!dead) continue;
+        const since = localDateTime(zone, Number(d.running_since));
+        recorded.push(
+          await this.record(dead, unit, zone, {
+            outcome: 'interrupted',
+            dueAt: since,
+            log: [`${localDateTime(zone, now)} the run under way since ${since} stopped with its server`],
+          }),
+        );
+      }
+      if (at.missed > 0)
+        recorded.push(
+          await this.record(s, unit, zone, {
+            outcome: 'missed',
+            dueAt: localDateTime(zone, at.due),
+            missed: at.missed,
+            log: [
+              `${localDateTime(zone, now)} ${at.missed} run(s) due from ${localDateTime(zone, at.due)} were missed while no server ran; the last one due runs now`,
+            ],
+          }),
+        );
+      recorded.push(await this.run(s, unit, zone, at.run));
+    } finally {
+      await db.query('UPDATE routing_schedule_state SET running_since = NULL WHERE schedule = $1', [s._id]);
+    }
+    return recorded;
+  }
+
+  /** One run: each day of its window planned, the trips written together, the outcome recorded. */
+  private async run(s: StoredDoc, unit: number, zone: string, due: number): Promise<StoredDoc> {
+    const rule = s as unknown as RoutingSchedule;
+    const started = this.now();
+    const window = runWindow(rule, due, zone);
+    const assign = s.assign === true;
+    const seconds = Number(s.seconds) || 10;
+    const log: string[] = [];
+    const say = (line: string) => log.push(`${localDateTime(zone, this.now())} ${line}`);
+    say(`${assign ? 'route and assign' : 'route'} ${window.from} to ${window.to}, ${seconds} s a day`);
+    const base = {
+      dueAt: localDateTime(zone, due),
+      startedAt: localDateTime(zone, started),
+      assign,
+      days: window.days,
+    };
+    try {
+      const plans: RoutePlan[] = [];
+      for (const day of window.days) {
+        const plan = await planDay(this.services, {}, { unit, day, assign, seconds, window });
+        say(
+          `${day}: ${plan.trips.length} trip(s) for ${plan.trips.reduce((n, t) => n + t.jobs.length, 0)} reservation(s), ${plan.unassigned.length} left in the queue${plan.estimated ? ' (estimated travel times)' : ''}`,
+        );
+        plans.push(plan);
+      }
+      const trips: PlannedTripOfDay[] = plans.flatMap((p) => p.trips);
+      const unassigned = plans.flatMap((p) => p.unassigned);
+      const summary = {
+        routed: trips.reduce((n, t) => n + t.jobs.length, 0),
+        queued: unassigned.length,
+        vehicles: plans.reduce((n, p) => n + p.vehicles, 0),
+        km: Math.round(plans.reduce((n, p) => n + p.km, 0) * 10) / 10,
+        unassigned,
+      };
+      if (trips.length === 0) {
+        say('nothing written');
+        return await this.record(s, unit, zone, { ...base, ...summary, outcome: 'nothing', log });
+      }
+      const written = await writePlan(this.services, unit, trips, SCHEDULER_ACTOR, {});
+      say(`${written.trips.length} trip(s) written`);
+      return await this.record(s, unit, zone, {
+        ...base,
+        ...summary,
+        outcome: 'written',
+        trips: written.trips,
+        run: written.run,
+        log,
+      });
+    } catch (err) {
+      // a reservation changed while the plan was made, a missing setting, the solver: said in the log
+      const text = err instanceof HttpError ? err.message : String((err as Error).message ?? err);
+      say(`failed: ${text}`);
+      if (!(err instanceof HttpError)) this.onError(err);
+      return this.record(s, unit, zone, { ...base, outcome: 'failed', log });
+    }
+  }
+
+  /** A run's record: its outcome, its log and (written) what undoes it, at the site's time. */
+  private record(
+    s: StoredDoc,
+    unit: number,
+    zone: string,
+    run: { outcome: ScheduleOutcome; log: string[] } & Record<string, unknown>,
+  ): Promise<StoredDoc> {
+    const endedAt = localDateTime(zone, this.now());
+    return this.services.store.insert(
+      'routingRuns',
+      { unit, schedule: s._id, name: s.name, ...run, endedAt },
+      SCHEDULER_ACTOR,
+      {},
+    );
+  }
+}
