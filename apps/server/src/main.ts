@@ -1,7 +1,7 @@
 import { extendSeries } from './acts/jobs/booking.ts';
+import { RoutingScheduler } from './acts/trips/scheduler.ts';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
-import { RoutingScheduler } from './acts/trips/scheduler.ts';
 import { startLateSweep } from './live/lateSweep.ts';
 import { runSimulation } from './live/simulate.ts';
 import { bookDemoReservations } from './seed/demo.bookings.ts';

@@ -15,6 +15,6 @@ export * from './shifts/index.ts';
 export * from './templates/index.ts';
 export * from './trips/eta.ts';
 export * from './trips/route.ts';
-export * from './trips/schedule.ts';
 export * from './trips/routingSettings.ts';
+export * from './trips/schedule.ts';
 export * from './trips/status.ts';

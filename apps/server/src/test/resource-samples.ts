@@ -123,4 +123,13 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   systemsettings: (i, unit) => ({ unit, name: name('setting')(i), category: 'Misc', type: 'Integer', value: i + 1 }),
   shuttles: (i, unit) => ({ unit, code: `SH-${letters(i)}`, name: name('Shuttle')(i), pax: 20 }),
+  // inactive: the routing scheduler leaves them alone
+  routingSchedules: (i, unit) => ({
+    unit,
+    name: name('Schedule')(i),
+    status: 'inactive',
+    repeat: 'daily',
+    time: '18:00',
+    daysAhead: 1,
+  }),
 };

@@ -11,7 +11,7 @@ export function StatusBadge({
   kind,
 }: {
   status: string | undefined;
-  kind: 'jobStatus' | 'tripStatus' | 'driverStatus';
+  kind: 'jobStatus' | 'tripStatus' | 'driverStatus' | 'scheduleOutcome';
 }) {
   const { t } = useTranslation();
   if (!status) return null;

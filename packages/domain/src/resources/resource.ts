@@ -73,7 +73,8 @@ export interface ResourceDef {
    * page `<path>/<id>` instead of the form: a trip's breakdown), `routeDay` (a page routes a day's
    * reservations into these records: trips), `favorites` (the list shows only the user's favourite
    * records when asked: trips, the user's favoriteTrips), `routeChosen` (the rows chosen go to the
-   * page that routes a day: reservations).
+   * page that routes a day: reservations), `scheduledRuns` (a page lists the runs of the records: the
+   * routing schedules).
    */
   actions?: readonly (
     | 'multiCreate'
@@ -86,6 +87,7 @@ export interface ResourceDef {
     | 'routeDay'
     | 'favorites'
     | 'routeChosen'
+    | 'scheduledRuns'
   )[];
   /**
    * A list of ids the form edits but acts write, one call per item (spec section 7: addparent /

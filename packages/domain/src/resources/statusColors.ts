@@ -36,6 +36,13 @@ export const STATUS_COLORS: Readonly<Record<string, string>> = {
   unconfirmed: 'yellow',
   disabled: 'dark',
   'on hold': 'orange',
+  // routing scheduler runs
+  written: 'green',
+  nothing: 'gray',
+  failed: 'red',
+  missed: 'orange',
+  interrupted: 'yellow',
+  undone: 'dark',
 };
 
 /** A status's colour; one not listed is grey. */

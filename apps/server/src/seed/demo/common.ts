@@ -54,6 +54,7 @@ export const DEMO_COLLECTIONS = [
   'shuttles',
   'fares',
   'roadblocks',
+  'routingSchedules',
 ] as const;
 export type DemoCollection = (typeof DEMO_COLLECTIONS)[number];
 

@@ -217,16 +217,41 @@ export function demoOperations(g: DemoContext & DemoMasterData & DemoPeople) {
     [
       'add-on modules',
       'Add-on modules',
-      'Codes of the add-on modules switched on: 490 route optimisation, 500 driver app, 560 predictive ETA',
+      'Codes of the add-on modules switched on: 490 route optimisation, 500 driver app, 550 routing scheduler, 560 predictive ETA',
       'Misc',
       'String',
-      '490, 500, 560',
+      '490, 500, 550, 560',
       null,
     ],
   ];
   for (const [name, label, description, category, type, value, unit] of SETTINGS) {
     add('settings', { name, label, description, category, type, value, unit, ...stamp(staffNames.superadmin) });
   }
+
+  // ---- the routing scheduler (add-on 550): site 1 routes and assigns tomorrow every evening; the
+  // every-15-minutes schedule is there to switch on (it would route today's queue at once)
+  add('routingSchedules', {
+    unit: 1,
+    name: 'Tomorrow, every evening at 18:00',
+    status: 'active',
+    repeat: 'daily',
+    time: '18:00',
+    daysAhead: 1,
+    assign: true,
+    seconds: 10,
+    ...stamp(staffNames.dispatchadmin),
+  });
+  add('routingSchedules', {
+    unit: 1,
+    name: 'Every 15 minutes, the next 2 hours',
+    status: 'inactive',
+    repeat: 'interval',
+    minutes: 15,
+    hoursAhead: 2,
+    assign: true,
+    seconds: 5,
+    ...stamp(staffNames.dispatchadmin),
+  });
 
   // ---- rates
   const yul = locs[1][0] as { id: number; place: Place };

@@ -20,6 +20,7 @@ import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePa
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
 import { ResourceListPage } from '#src/features/resources/ResourceListPage.tsx';
+import { RoutingRunsPage } from '#src/features/routing/RoutingRunsPage.tsx';
 import { TimelinePage } from '#src/features/timeline/TimelinePage.tsx';
 import { RoutePage } from '#src/features/trips/RoutePage.tsx';
 import { TripPage } from '#src/features/trips/TripPage.tsx';
@@ -41,6 +42,7 @@ const EXTRA_PAGES: Record<
   shuttle: { action: 'shuttleBooking', Page: ShuttleBookingPage },
   detail: { action: 'detailPage', Page: TripPage },
   route: { action: 'routeDay', Page: RoutePage },
+  runs: { action: 'scheduledRuns', Page: RoutingRunsPage },
 };
 
 export interface ScreenPageProps {

@@ -106,6 +106,15 @@ export const SCREENS: Record<string, ScreenDef> = {
       { path: ':id', action: 'view', page: 'detail' },
     ],
   },
+  // the routing scheduler (add-on 550): kept by those who route, like Route a day
+  routingSchedules: resourceScreen('routingSchedules', {
+    action: 'route',
+    subRoutes: [
+      { ...create, action: 'route' },
+      { ...edit, action: 'route' },
+      { path: 'runs', action: 'route', page: 'runs', link: true },
+    ],
+  }),
   drivers: resourceScreen('drivers', { subRoutes: crud }),
   onlinedrivers: { key: 'onlinedrivers', path: '/onlinedrivers', module: 'activeDrivers', feature: 'onlineDrivers' },
   shuttles: resourceScreen('shuttles', {
@@ -178,6 +187,7 @@ export const MAIN_MENU = [
   'timeline',
   'jobs',
   'trips',
+  'routingSchedules',
   'drivers',
   'onlinedrivers',
   'shuttles',

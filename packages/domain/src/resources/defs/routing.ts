@@ -25,6 +25,7 @@ const within = (limit: { min: number; max: number }, message: Parameters<typeof 
  */
 export const routingSchedules: ResourceDef = resource({
   key: 'routingSchedules',
+  actions: ['scheduledRuns'],
   collection: 'routingSchedules',
   entity: 'Routing Schedule',
   schema: z

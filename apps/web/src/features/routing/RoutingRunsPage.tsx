@@ -1,0 +1,123 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { StoredDoc } from '@tc/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '#src/api/client.ts';
+import { find, findKey } from '#src/api/find.ts';
+import { notifySuccess } from '#src/app/notify.ts';
+import { serverErrorText } from '#src/app/serverErrors.ts';
+import { useSite } from '#src/app/site/useSite.ts';
+import { DataTable } from '#src/components/DataTable.tsx';
+import { PageTitle } from '#src/components/PageTitle.tsx';
+import { StatusBadge } from '#src/components/StatusBadge.tsx';
+
+/** How many of the latest runs the page lists. */
+const RUNS_SHOWN = 200;
+
+/**
+ * The routing scheduler's runs of the site (add-on 550, docs/routing.md), newest first: when each
+ * was due, its schedule, its outcome, what it routed and left in the queue, its trips, its log, and
+ * "Undo" while nothing of a written run changed. Kept current by /socket (a new run is a change of
+ * routingRuns).
+ */
+export function RoutingRunsPage() {
+  const { t } = useTranslation();
+  const { site } = useSite();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState<number | null>(null);
+  const body = {
+    col: 'routingRuns',
+    query: site === null ? {} : { unit: site },
+    sort: { _id: -1 as const },
+    limit: RUNS_SHOWN,
+  };
+  const runs = useQuery({ queryKey: findKey(body), queryFn: () => find(body) });
+  const undo = async (id: number) => {
+    setUndoing(id);
+    setFailure(null);
+    try {
+      const run = await call('routingrunundo', { id });
+      notifySuccess(t('routingRuns.undone', { count: ((run.trips as number[] | undefined) ?? []).length }));
+      await queryClient.invalidateQueries({ queryKey: ['find'] });
+    } catch (err) {
+      setFailure(serverErrorText(err));
+    } finally {
+      setUndoing(null);
+    }
+  };
+  const columns: ColumnDef<StoredDoc, unknown>[] = [
+    { id: 'dueAt', accessorKey: 'dueAt', header: t('routingRuns.dueAt') },
+    { id: 'name', accessorKey: 'name', header: t('routingRuns.schedule') },
+    {
+      id: 'outcome',
+      accessorKey: 'outcome',
+      header: t('routingRuns.outcome'),
+      cell: (c) => <StatusBadge status={String(c.row.original.outcome)} kind="scheduleOutcome" />,
+    },
+    { id: 'days', header: t('routingRuns.days'), cell: (c) => ((c.row.original.days as string[]) ?? []).join(', ') },
+    { id: 'routed', accessorKey: 'routed', header: t('routingRuns.routed'), meta: { align: 'right' } },
+    { id: 'queued', accessorKey: 'queued', header: t('routingRuns.queued'), meta: { align: 'right' } },
+    {
+      id: 'trips',
+      header: t('routingRuns.trips'),
+      enableSorting: false,
+      cell: (c) => (
+        <Group gap={4}>
+          {((c.row.original.trips as number[] | undefined) ?? []).map((id) => (
+            <Anchor key={id} component={Link} to={`/trips/${id}`} size="sm">
+              {id}
+            </Anchor>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      id: 'log',
+      header: t('routingRuns.log'),
+      enableSorting: false,
+      cell: (c) => (
+        <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
+          {((c.row.original.log as string[] | undefined) ?? []).join('\n')}
+        </Text>
+      ),
+    },
+    {
+      id: 'undo',
+      header: '',
+      enableSorting: false,
+      cell: (c) =>
+        c.row.original.outcome === 'written' ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={undoing === c.row.original._id}
+            onClick={() => void undo(c.row.original._id)}
+          >
+            {t('routingRuns.undo')}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Stack>
+      <PageTitle>{t('routingRuns.title')}</PageTitle>
+      <Text size="sm" c="dimmed">
+        {t('routingRuns.intro')}
+      </Text>
+      {failure ? <Alert color="red">{failure}</Alert> : null}
+      {runs.error ? <Alert color="red">{serverErrorText(runs.error)}</Alert> : null}
+      <DataTable
+        data={runs.data?.data ?? []}
+        columns={columns}
+        loading={runs.isLoading}
+        label={t('routingRuns.title')}
+        minWidth={900}
+      />
+    </Stack>
+  );
+}
