@@ -48,6 +48,8 @@ export const ERROR_TEXTS = {
   replyEmpty: 'Write the message first',
   notDriver: 'Only drivers sign in to the driver app',
   driverAppOff: 'The driver app is not active for your site',
+  schedulerOff: 'The routing scheduler is not active for this site',
+  routingBusy: 'A routing run of this site is under way; try again when it ends',
   resetInvalid: 'This link is invalid or has expired. Ask for a new one.',
   badToken: 'bad token',
   invalidToken: 'invalid token',

@@ -19,6 +19,7 @@ import { sessionActs } from '../acts/session/session.acts.ts';
 import { shiftActs } from '../acts/shifts/shifts.acts.ts';
 import { shuttleActs } from '../acts/shuttles/shuttles.acts.ts';
 import { routeActs } from '../acts/trips/route.acts.ts';
+import { scheduleActs } from '../acts/trips/schedule.acts.ts';
 import { tripActs } from '../acts/trips/trip.acts.ts';
 import type { Act } from './act.ts';
 
@@ -38,6 +39,7 @@ export const ACTS: Readonly<Record<ActName, Act>> = {
   ...shuttleActs,
   ...tripActs,
   ...routeActs,
+  ...scheduleActs,
   ...outboxActs,
   ...optionActs,
   ...roadBlockActs,

@@ -300,6 +300,11 @@ export const ACT_CATALOGUE = {
    * is marked undone, in one transaction (409 runChanged when any of it changed since).
    */
   routingrunundo: { request: z.object({ id: recordId('id') }), answer: answer<StoredDoc>() },
+  /**
+   * Runs a routing schedule now, as if due (its next run keeps its time): answers the run's record
+   * (409 routingBusy while another run of its site is under way; 403 schedulerOff without add-on 550).
+   */
+  routingschedulerun: { request: z.object({ id: recordId('id') }), answer: answer<StoredDoc>() },
   /** A driver taken online, sent on a break, released or taken offline (/onlinedrivers). */
   driverstatus: {
     request: z.object({

@@ -32,7 +32,7 @@ import {
 } from '@tc/routing';
 import { requireSiteOfCall, scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal, type Services } from '../../protocol/act.ts';
-import { BadRequest, HttpError, NotFound } from '../../protocol/errors.ts';
+import { BadRequest, HttpError } from '../../protocol/errors.ts';
 import type { Actor, Doc, Scope } from '../../store/collection.store.ts';
 import type { Queryable } from '../../store/db.ts';
 import { zoneOf } from '../jobs/booking.ts';
@@ -593,30 +593,4 @@ export async function undoRun(
   return { trips: deleted, jobs: run.jobs.length };
 }
 
-/**
- * Undoes a scheduled run that wrote trips (the routing scheduler's runs list): its trips go, its
- * reservations wait as they did, and the run reads "undone" with who undid it, in one transaction.
- */
-const routingrunundo: Act = {
-  permission: { kind: 'module', module: 'jobs', action: 'route' },
-  run: async (ctx): Promise<StoredDoc> => {
-    const p = requirePrincipal(ctx);
-    const { id } = requestOf(ctx, 'routingrunundo');
-    const scope = scopeOf(p);
-    const { store } = ctx.services;
-    const actor = { id: p.id, name: p.name };
-    return store.withUniqueLock('trips', false, async (tx) => {
-      const record = await store.getById('routingRuns', id, tx);
-      if (!record || (scope.unit !== undefined && record.unit !== scope.unit)) throw new NotFound();
-      const parsed = routeRunSchema.safeParse(record.run);
-      if (record.outcome !== 'written' || !parsed.success)
-        throw new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
-      await undoRun(ctx.services, parsed.data, actor, scope, tx);
-      const zone = await zoneOf(ctx.services, record.unit, tx);
-      const log = [...((record.log as string[] | undefined) ?? []), `${localDateTime(zone)} undone by ${p.name}`];
-      return store.update('routingRuns', id, { outcome: 'undone', log }, record._version, actor, scope, tx);
-    });
-  },
-};
-
-export const routeActs = { routeplan, routecancel, routewrite, routeundo, routingrunundo };
+export const routeActs = { routeplan, routecancel, routewrite, routeundo };

@@ -176,6 +176,38 @@ describe('the routing scheduler', () => {
     expect(second).toMatchObject({ outcome: 'written', routed: 3, dueAt: `${day} 07:15` });
   });
 
+  it('runs a schedule now when asked, never beside another run of its site, only where the add-on is on', async () => {
+    const s = await daily();
+    const token = await h.tokenOf('dispatcher');
+    // a run of the site under way: refused, nothing run
+    await h.services.db.query(
+      'INSERT INTO routing_schedule_state (schedule, unit, schedule_version, next_at, running_since) VALUES (999, 1, 1, 0, $1)',
+      [Date.now()],
+    );
+    const busy = await h.call({ act: 'routingschedulerun', token, id: s._id });
+    expect(busy).toMatchObject({ status: 409, code: 'routingBusy' });
+    await h.services.db.query('DELETE FROM routing_schedule_state WHERE schedule = 999');
+    const now = await h.call({ act: 'routingschedulerun', token, id: s._id });
+    expect(now.status, JSON.stringify(now.body)).toBe(200);
+    // run today (the real clock): it routes tomorrow, the day after today
+    expect(now.body).toMatchObject({ schedule: s._id, days: [addDays(localDay(zone), 1)] });
+    expect(['written', 'nothing']).toContain(now.body.outcome);
+    // when it next runs is as it was: today's or tomorrow's 18:00
+    const next = await h.services.db.query<{ next_at: string }>(
+      'SELECT next_at FROM routing_schedule_state WHERE schedule = $1',
+      [s._id],
+    );
+    expect(Number(next.rows[0]?.next_at)).toBeGreaterThan(Date.now());
+    // another site's schedule is not the dispatcher's; a site without the add-on does not run
+    const theirs = await daily(2);
+    expect((await h.call({ act: 'routingschedulerun', token, id: theirs._id })).status).toBe(404);
+    const admin = await h.tokenOf('admin');
+    expect(await h.call({ act: 'routingschedulerun', token: admin, id: theirs._id })).toMatchObject({
+      status: 403,
+      code: 'schedulerOff',
+    });
+  });
+
   it('leaves sites without the add-on, and inactive schedules, alone', async () => {
     const s = await daily(2);
     clock = at(`${eve} 18:00`) + 1000;

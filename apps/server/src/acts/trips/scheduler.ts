@@ -92,31 +92,55 @@ export class RoutingScheduler {
   }
 
   private async runIfDue(s: StoredDoc, unit: number): Promise<StoredDoc[]> {
-    const { db } = this.services;
     const rule = s as unknown as RoutingSchedule;
-    const zone = await zoneOf(this.services, unit, db);
+    const zone = await zoneOf(this.services, unit, this.services.db);
     const now = this.now();
+    const { due, fresh } = await this.nextOf(s, unit, zone);
+    if (fresh) {
+      if (due > now) return [];
+      return this.claimAndRun(s, unit, zone, { due, run: due, missed: 0, next: nextRunAfter(rule, now, zone) });
+    }
+    const plan = catchUp(rule, due, now, zone);
+    if (plan.run === undefined) return [];
+    return this.claimAndRun(s, unit, zone, { due, run: plan.run, missed: plan.missed, next: plan.next });
+  }
+
+  /**
+   * When a schedule runs next, as kept; for a new or changed schedule, worked out now (`fresh`): a
+   * new one at its next time (one every few minutes at once), a changed one from now on.
+   */
+  private async nextOf(s: StoredDoc, unit: number, zone: string): Promise<{ due: number; fresh: boolean }> {
+    const { db } = this.services;
     const state = (
       await db.query<State>(
         'SELECT schedule_version, next_at, running_since FROM routing_schedule_state WHERE schedule = $1',
         [s._id],
       )
     ).rows[0];
-    if (!state || state.schedule_version !== s._version) {
-      // a new schedule runs at its next time (one every few minutes at once); a changed one from now on
-      const next = !state && rule.repeat === 'interval' ? now : nextRunAfter(rule, now, zone);
-      await db.query(
-        `INSERT INTO routing_schedule_state (schedule, unit, schedule_version, next_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (schedule) DO UPDATE SET unit = $2, schedule_version = $3, next_at = $4`,
-        [s._id, unit, s._version, next],
-      );
-      if (next > now) return [];
-      return this.claimAndRun(s, unit, zone, { due: next, run: next, missed: 0, next: nextRunAfter(rule, now, zone) });
-    }
-    const due = Number(state.next_at);
-    const plan = catchUp(rule, due, now, zone);
-    if (plan.run === undefined) return [];
-    return this.claimAndRun(s, unit, zone, { due, run: plan.run, missed: plan.missed, next: plan.next });
+    if (state && state.schedule_version === s._version) return { due: Number(state.next_at), fresh: false };
+    const rule = s as unknown as RoutingSchedule;
+    const now = this.now();
+    const next = !state && rule.repeat === 'interval' ? now : nextRunAfter(rule, now, zone);
+    await db.query(
+      `INSERT INTO routing_schedule_state (schedule, unit, schedule_version, next_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (schedule) DO UPDATE SET unit = $2, schedule_version = $3, next_at = $4`,
+      [s._id, unit, s._version, next],
+    );
+    return { due: next, fresh: true };
+  }
+
+  /**
+   * Runs a schedule now, as if due (a dispatcher's "Run now"); when it next runs stays as it was.
+   * Answers the run's record, or undefined while another run of its site is under way.
+   */
+  async runNow(s: StoredDoc): Promise<StoredDoc | undefined> {
+    const unit = s.unit as number;
+    const zone = await zoneOf(this.services, unit, this.services.db);
+    const { due } = await this.nextOf(s, unit, zone);
+    const now = this.now();
+    const next = due > now ? due : nextRunAfter(s as unknown as RoutingSchedule, now, zone);
+    const made = await this.claimAndRun(s, unit, zone, { due, run: now, missed: 0, next });
+    return made.at(-1);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { StoredDoc } from '@tc/domain';
@@ -36,6 +36,28 @@ export function RoutingRunsPage() {
     limit: RUNS_SHOWN,
   };
   const runs = useQuery({ queryKey: findKey(body), queryFn: () => find(body) });
+  const schedulesBody = {
+    col: 'routingSchedules',
+    query: site === null ? {} : { unit: site },
+    sort: { name: 1 as const },
+    limit: 200,
+  };
+  const schedules = useQuery({ queryKey: findKey(schedulesBody), queryFn: () => find(schedulesBody) });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const runNow = async () => {
+    if (!chosen) return;
+    setRunning(true);
+    setFailure(null);
+    try {
+      await call('routingschedulerun', { id: Number(chosen) });
+      await queryClient.invalidateQueries({ queryKey: ['find'] });
+    } catch (err) {
+      setFailure(serverErrorText(err));
+    } finally {
+      setRunning(false);
+    }
+  };
   const undo = async (id: number) => {
     setUndoing(id);
     setFailure(null);
@@ -109,6 +131,18 @@ export function RoutingRunsPage() {
       <Text size="sm" c="dimmed">
         {t('routingRuns.intro')}
       </Text>
+      <Group align="end">
+        <Select
+          label={t('routingRuns.schedule')}
+          data={(schedules.data?.data ?? []).map((x) => ({ value: String(x._id), label: String(x.name) }))}
+          value={chosen}
+          onChange={setChosen}
+          w={320}
+        />
+        <Button onClick={() => void runNow()} disabled={!chosen} loading={running}>
+          {t('routingRuns.runNow')}
+        </Button>
+      </Group>
       {failure ? <Alert color="red">{failure}</Alert> : null}
       {runs.error ? <Alert color="red">{serverErrorText(runs.error)}</Alert> : null}
       <DataTable

@@ -1,0 +1,60 @@
+import { ERROR_TEXTS, localDateTime, MODULES, routeRunSchema, type StoredDoc } from '@tc/domain';
+import { scopeOf } from '../../access/access.ts';
+import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
+import { HttpError, NotFound } from '../../protocol/errors.ts';
+import type { Scope } from '../../store/collection.store.ts';
+import { zoneOf } from '../jobs/booking.ts';
+import { undoRun } from './route.acts.ts';
+import { RoutingScheduler } from './scheduler.ts';
+
+/** A record of the caller's site (404 for another site's: not the caller's to know of). */
+function ownRecord(record: StoredDoc | undefined, scope: Scope): StoredDoc {
+  if (!record || (scope.unit !== undefined && record.unit !== scope.unit)) throw new NotFound();
+  return record;
+}
+
+/**
+ * Runs a routing schedule now, as if due (the runs page's "Run now"): the same run as the
+ * scheduler's, claimed so that it never overlaps another run of its site.
+ */
+const routingschedulerun: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<StoredDoc> => {
+    const p = requirePrincipal(ctx);
+    const { id } = requestOf(ctx, 'routingschedulerun');
+    const { services } = ctx;
+    const schedule = ownRecord(await services.store.getById('routingSchedules', id), scopeOf(p));
+    if (!(await services.addOns.active(schedule.unit as number, MODULES.routingScheduler.code)))
+      throw new HttpError(403, ERROR_TEXTS.schedulerOff, {}, 'schedulerOff');
+    const run = await new RoutingScheduler(services).runNow(schedule);
+    if (!run) throw new HttpError(409, ERROR_TEXTS.routingBusy, {}, 'routingBusy');
+    return run;
+  },
+};
+
+/**
+ * Undoes a scheduled run that wrote trips (the routing scheduler's runs list): its trips go, its
+ * reservations wait as they did, and the run reads "undone" with who undid it, in one transaction.
+ */
+const routingrunundo: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<StoredDoc> => {
+    const p = requirePrincipal(ctx);
+    const { id } = requestOf(ctx, 'routingrunundo');
+    const scope = scopeOf(p);
+    const { store } = ctx.services;
+    const actor = { id: p.id, name: p.name };
+    return store.withUniqueLock('trips', false, async (tx) => {
+      const record = ownRecord(await store.getById('routingRuns', id, tx), scope);
+      const parsed = routeRunSchema.safeParse(record.run);
+      if (record.outcome !== 'written' || !parsed.success)
+        throw new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
+      await undoRun(ctx.services, parsed.data, actor, scope, tx);
+      const zone = await zoneOf(ctx.services, record.unit, tx);
+      const log = [...((record.log as string[] | undefined) ?? []), `${localDateTime(zone)} undone by ${p.name}`];
+      return store.update('routingRuns', id, { outcome: 'undone', log }, record._version, actor, scope, tx);
+    });
+  },
+};
+
+export const scheduleActs = { routingschedulerun, routingrunundo };
