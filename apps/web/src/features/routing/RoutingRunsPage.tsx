@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Popover, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { StoredDoc } from '@tc/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '#src/api/client.ts';
+import { ApiError, call } from '#src/api/client.ts';
 import { find, findKey } from '#src/api/find.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
@@ -16,6 +16,8 @@ import { StatusBadge } from '#src/components/StatusBadge.tsx';
 
 /** How many of the latest runs the page lists. */
 const RUNS_SHOWN = 200;
+/** How many of a run's trips are links; the others are counted. */
+const TRIPS_SHOWN = 6;
 
 /**
  * The routing scheduler's runs of the site (add-on 550, docs/routing.md), newest first: when each
@@ -50,10 +52,12 @@ export function RoutingRunsPage() {
     setRunning(true);
     setFailure(null);
     try {
-      await call('routingschedulerun', { id: Number(chosen) });
+      await call('routingschedulerun', { id: Number(chosen) }, { priority: 'highest' });
       await queryClient.invalidateQueries({ queryKey: ['find'] });
     } catch (err) {
-      setFailure(serverErrorText(err));
+      // a long run goes on after the call gives up waiting: its outcome comes over /socket
+      if (err instanceof ApiError && err.code === 'timeout') notifySuccess(t('routingRuns.stillRunning'));
+      else setFailure(serverErrorText(err));
     } finally {
       setRunning(false);
     }
@@ -87,25 +91,45 @@ export function RoutingRunsPage() {
       id: 'trips',
       header: t('routingRuns.trips'),
       enableSorting: false,
-      cell: (c) => (
-        <Group gap={4}>
-          {((c.row.original.trips as number[] | undefined) ?? []).map((id) => (
-            <Anchor key={id} component={Link} to={`/trips/${id}`} size="sm">
-              {id}
-            </Anchor>
-          ))}
-        </Group>
-      ),
+      cell: (c) => {
+        const trips = (c.row.original.trips as number[] | undefined) ?? [];
+        return (
+          <Group gap={6}>
+            {trips.slice(0, TRIPS_SHOWN).map((id) => (
+              <Anchor key={id} component={Link} to={`/trips/${id}`} size="sm">
+                {id}
+              </Anchor>
+            ))}
+            {trips.length > TRIPS_SHOWN ? (
+              <Text size="sm" c="dimmed">
+                {t('routingRuns.more', { count: trips.length - TRIPS_SHOWN })}
+              </Text>
+            ) : null}
+          </Group>
+        );
+      },
     },
     {
       id: 'log',
       header: t('routingRuns.log'),
       enableSorting: false,
-      cell: (c) => (
-        <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
-          {((c.row.original.log as string[] | undefined) ?? []).join('\n')}
-        </Text>
-      ),
+      cell: (c) => {
+        const log = (c.row.original.log as string[] | undefined) ?? [];
+        return (
+          <Popover width={460} position="left" withArrow shadow="md">
+            <Popover.Target>
+              <Button size="xs" variant="subtle" disabled={log.length === 0}>
+                {t('routingRuns.showLog', { count: log.length })}
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
+                {log.join('\n')}
+              </Text>
+            </Popover.Dropdown>
+          </Popover>
+        );
+      },
     },
     {
       id: 'undo',
