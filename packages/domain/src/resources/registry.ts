@@ -582,7 +582,7 @@ const collections: CollectionDef[] = [
       missed: 'number',
       vehicles: 'number',
       km: 'number',
-      log: 'texts',
+      log: 'json',
       unassigned: 'json',
       run: 'json',
     },

@@ -21,6 +21,22 @@ export const SCHEDULE_LIMITS = {
   seconds: { min: 1, max: 60 },
 } as const;
 
+/**
+ * A line of a run's log, at a site time (`YYYY-MM-DD HH:mm`): what happened, with its figures; the
+ * console words it in the user's language (`routingRuns.events.<event>`).
+ */
+export type RunLogEntry = { at: string } & (
+  | { event: 'start'; assign: boolean; from: string; to: string; seconds: number }
+  | { event: 'day'; day: string; trips: number; routed: number; queued: number; estimated: boolean }
+  | { event: 'written'; trips: number }
+  | { event: 'nothing' }
+  /** `error`: the server's English text; `code` and `details` (a catalogue error) translate it. */
+  | { event: 'failed'; error: string; code?: string; details?: Record<string, unknown> }
+  | { event: 'missed'; count: number; from: string }
+  | { event: 'interrupted'; since: string }
+  | { event: 'undone'; by: string }
+);
+
 /** A run under way longer than this is taken for dead (its server stopped): searches last a minute at most. */
 export const SCHEDULE_RUN_STALE_MS = 5 * 60_000;
 

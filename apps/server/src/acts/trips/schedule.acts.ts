@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, localDateTime, MODULES, routeRunSchema, type StoredDoc } from '@tc/domain';
+import { ERROR_TEXTS, localDateTime, MODULES, type RunLogEntry, routeRunSchema, type StoredDoc } from '@tc/domain';
 import { scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { HttpError, NotFound } from '../../protocol/errors.ts';
@@ -51,7 +51,8 @@ const routingrunundo: Act = {
         throw new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
       await undoRun(ctx.services, parsed.data, actor, scope, tx);
       const zone = await zoneOf(ctx.services, record.unit, tx);
-      const log = [...((record.log as string[] | undefined) ?? []), `${localDateTime(zone)} undone by ${p.name}`];
+      const undone: RunLogEntry = { at: localDateTime(zone), event: 'undone', by: p.name };
+      const log = [...((record.log as RunLogEntry[] | undefined) ?? []), undone];
       return store.update('routingRuns', id, { outcome: 'undone', log }, record._version, actor, scope, tx);
     });
   },

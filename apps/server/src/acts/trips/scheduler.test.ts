@@ -89,7 +89,12 @@ describe('the routing scheduler', () => {
       [trips[0]],
     );
     expect(history.rows.map((r) => r.user_name)).toEqual([SCHEDULER_ACTOR.name]);
-    expect((run as StoredDoc).log).toEqual(expect.arrayContaining([expect.stringMatching(/trip\(s\) written$/)]));
+    // its log: what it routed, day by day, and what it wrote, at the site's time
+    expect((run as StoredDoc).log).toEqual([
+      { at: `${eve} 18:00`, event: 'start', assign: false, from: `${day} 00:00`, to: `${day} 23:59`, seconds: 1 },
+      { at: `${eve} 18:00`, event: 'day', day, trips: trips.length, routed: 6, queued: 0, estimated: true },
+      { at: `${eve} 18:00`, event: 'written', trips: trips.length },
+    ]);
     // it has run: not again before tomorrow's 18:00
     clock += 60_000;
     expect(await scheduler().tick()).toEqual([]);
@@ -111,6 +116,10 @@ describe('the routing scheduler', () => {
     const undone = await h.call({ act: 'routingrunundo', token, id });
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(undone.body).toMatchObject({ outcome: 'undone' });
+    expect((undone.body.log as { event: string; by: string }[]).at(-1)).toMatchObject({
+      event: 'undone',
+      by: 'dispatcher Site1',
+    });
     for (const j of jobs)
       expect(await h.services.store.getById('jobs', j)).toMatchObject({ status: 'new', trip: null });
     for (const t of (run as StoredDoc).trips as number[])
@@ -127,7 +136,11 @@ describe('the routing scheduler', () => {
     clock = at(`${addDays(day, -1)} 20:00`);
     const made = await scheduler().tick();
     expect(made.map((r) => r.outcome)).toEqual(['missed', 'written']);
-    expect(made[0]).toMatchObject({ missed: 2, dueAt: `${addDays(day, -3)} 18:00` });
+    expect(made[0]).toMatchObject({
+      missed: 2,
+      dueAt: `${addDays(day, -3)} 18:00`,
+      log: [{ at: `${addDays(day, -1)} 20:00`, event: 'missed', count: 2, from: `${addDays(day, -3)} 18:00` }],
+    });
     // the last run due (the eve's 18:00) routes the day
     expect(made[1]).toMatchObject({ dueAt: `${eve} 18:00`, days: [day], routed: 6 });
     await h.call({ act: 'routingrunundo', token: await h.tokenOf('dispatcher'), id: made[1]?._id });
@@ -206,6 +219,32 @@ describe('the routing scheduler', () => {
       status: 403,
       code: 'schedulerOff',
     });
+  });
+
+  it('records a run that cannot route as failed, with the refusal in its log, and writes nothing', async () => {
+    const { store } = h.services;
+    const bad = await store.insert(
+      'settings',
+      { name: 'routing ratio', value: 'wide', type: 'String', unit: 1 },
+      system,
+    );
+    try {
+      const s = await daily();
+      clock = at(`${eve} 17:00`);
+      await scheduler().tick();
+      clock = at(`${eve} 18:00`) + 1000;
+      const trips = await store.count('trips', {}, {});
+      const [run] = await scheduler().tick();
+      expect(run).toMatchObject({ schedule: s._id, outcome: 'failed' });
+      expect(((run as StoredDoc).log as Record<string, unknown>[]).at(-1)).toMatchObject({
+        event: 'failed',
+        code: 'missingParameters',
+        details: { setting: 'routing ratio' },
+      });
+      expect(await store.count('trips', {}, {})).toBe(trips);
+    } finally {
+      await store.delete('settings', { _id: bad._id }, system);
+    }
   });
 
   it('leaves sites without the add-on, and inactive schedules, alone', async () => {

@@ -6,6 +6,7 @@ import {
   type PlannedTripOfDay,
   type RoutePlan,
   type RoutingSchedule,
+  type RunLogEntry,
   runWindow,
   SCHEDULE_RUN_STALE_MS,
   type ScheduleOutcome,
@@ -20,6 +21,9 @@ import { planDay, writePlan } from './route.acts.ts';
 export const SCHEDULER_ACTOR = { id: null, name: 'Routing scheduler' };
 /** How often the scheduler looks for runs due (and at once when a schedule changes). */
 export const SCHEDULER_TICK_MS = 15_000;
+
+/** Omit over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface State {
   schedule_version: number;
@@ -188,7 +192,7 @@ export class RoutingScheduler {
           await this.record(dead, unit, zone, {
             outcome: 'interrupted',
             dueAt: since,
-            log: [`${localDateTime(zone, now)} the run under way since ${since} stopped with its server`],
+            log: [{ at: localDateTime(zone, now), event: 'interrupted', since }],
           }),
         );
       }
@@ -199,7 +203,7 @@ export class RoutingScheduler {
             dueAt: localDateTime(zone, at.due),
             missed: at.missed,
             log: [
-              `${localDateTime(zone, now)} ${at.missed} run(s) due from ${localDateTime(zone, at.due)} were missed while no server ran; the last one due runs now`,
+              { at: localDateTime(zone, now), event: 'missed', count: at.missed, from: localDateTime(zone, at.due) },
             ],
           }),
         );
@@ -217,9 +221,10 @@ export class RoutingScheduler {
     const window = runWindow(rule, due, zone);
     const assign = s.assign === true;
     const seconds = Number(s.seconds) || 10;
-    const log: string[] = [];
-    const say = (line: string) => log.push(`${localDateTime(zone, this.now())} ${line}`);
-    say(`${assign ? 'route and assign' : 'route'} ${window.from} to ${window.to}, ${seconds} s a day`);
+    const log: RunLogEntry[] = [];
+    const say = (entry: DistributiveOmit<RunLogEntry, 'at'>) =>
+      log.push({ at: localDateTime(zone, this.now()), ...entry } as RunLogEntry);
+    say({ event: 'start', assign, from: window.from, to: window.to, seconds });
     const base = {
       dueAt: localDateTime(zone, due),
       startedAt: localDateTime(zone, started),
@@ -230,9 +235,14 @@ export class RoutingScheduler {
       const plans: RoutePlan[] = [];
       for (const day of window.days) {
         const plan = await planDay(this.services, {}, { unit, day, assign, seconds, window });
-        say(
-          `${day}: ${plan.trips.length} trip(s) for ${plan.trips.reduce((n, t) => n + t.jobs.length, 0)} reservation(s), ${plan.unassigned.length} left in the queue${plan.estimated ? ' (estimated travel times)' : ''}`,
-        );
+        say({
+          event: 'day',
+          day,
+          trips: plan.trips.length,
+          routed: plan.trips.reduce((n, t) => n + t.jobs.length, 0),
+          queued: plan.unassigned.length,
+          estimated: plan.estimated,
+        });
         plans.push(plan);
       }
       const trips: PlannedTripOfDay[] = plans.flatMap((p) => p.trips);
@@ -245,11 +255,11 @@ export class RoutingScheduler {
         unassigned,
       };
       if (trips.length === 0) {
-        say('nothing written');
+        say({ event: 'nothing' });
         return await this.record(s, unit, zone, { ...base, ...summary, outcome: 'nothing', log });
       }
       const written = await writePlan(this.services, unit, trips, SCHEDULER_ACTOR, {});
-      say(`${written.trips.length} trip(s) written`);
+      say({ event: 'written', trips: written.trips.length });
       return await this.record(s, unit, zone, {
         ...base,
         ...summary,
@@ -260,8 +270,11 @@ export class RoutingScheduler {
       });
     } catch (err) {
       // a reservation changed while the plan was made, a missing setting, the solver: said in the log
-      const text = err instanceof HttpError ? err.message : String((err as Error).message ?? err);
-      say(`failed: ${text}`);
+      say(
+        err instanceof HttpError
+          ? { event: 'failed', error: err.message, code: err.code, details: err.extra }
+          : { event: 'failed', error: String((err as Error).message ?? err) },
+      );
       if (!(err instanceof HttpError)) this.onError(err);
       return this.record(s, unit, zone, { ...base, outcome: 'failed', log });
     }
@@ -272,7 +285,7 @@ export class RoutingScheduler {
     s: StoredDoc,
     unit: number,
     zone: string,
-    run: { outcome: ScheduleOutcome; log: string[] } & Record<string, unknown>,
+    run: { outcome: ScheduleOutcome; log: RunLogEntry[] } & Record<string, unknown>,
   ): Promise<StoredDoc> {
     const endedAt = localDateTime(zone, this.now());
     return this.services.store.insert(

@@ -1,18 +1,39 @@
 import { Alert, Anchor, Button, Group, Popover, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { StoredDoc } from '@tc/domain';
+import type { RunLogEntry, StoredDoc } from '@tc/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, call } from '#src/api/client.ts';
 import { find, findKey } from '#src/api/find.ts';
+import { i18n } from '#src/app/i18n.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite } from '#src/app/site/useSite.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
+
+/** A line of a run's log in the user's language. */
+function logLine(e: RunLogEntry): string {
+  const words = (() => {
+    switch (e.event) {
+      case 'start':
+        return i18n.t(e.assign ? 'routingRuns.events.startAssign' : 'routingRuns.events.start', e);
+      case 'day':
+        return i18n.t(e.estimated ? 'routingRuns.events.dayEstimated' : 'routingRuns.events.day', e);
+      case 'failed':
+        // the refusal in the user's language where it is the catalogue's, else as the server said it
+        return i18n.t('routingRuns.events.failed', {
+          error: serverErrorText(new ApiError(e.error, 0, undefined, e.code, e.details ?? {})),
+        });
+      default:
+        return i18n.t(`routingRuns.events.${e.event}`, e);
+    }
+  })();
+  return `${e.at} ${words}`;
+}
 
 /** How many of the latest runs the page lists. */
 const RUNS_SHOWN = 200;
@@ -114,7 +135,7 @@ export function RoutingRunsPage() {
       header: t('routingRuns.log'),
       enableSorting: false,
       cell: (c) => {
-        const log = (c.row.original.log as string[] | undefined) ?? [];
+        const log = ((c.row.original.log as RunLogEntry[] | undefined) ?? []).map(logLine);
         return (
           <Popover width={460} position="left" withArrow shadow="md">
             <Popover.Target>
@@ -174,7 +195,7 @@ export function RoutingRunsPage() {
         columns={columns}
         loading={runs.isLoading}
         label={t('routingRuns.title')}
-        minWidth={900}
+        minWidth={760}
       />
     </Stack>
   );
