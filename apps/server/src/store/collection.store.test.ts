@@ -76,6 +76,26 @@ describe('a typed search (containsText) in PostgreSQL', () => {
   });
 });
 
+describe('findEvery', () => {
+  it('reads every record a query selects, past one page, once each and in order', async () => {
+    const actor = { id: null, name: 'fixtures' };
+    const made = await db.tx((tx) =>
+      store.insertMany(
+        'ratetypes',
+        Array.from({ length: 2_345 }, (_, i) => ({ name: `Every ${String(i).padStart(4, '0')}`, code: 'EV' })),
+        actor,
+        {},
+        tx,
+      ),
+    );
+    const all = await store.findEvery('ratetypes', { query: { code: 'EV' }, sort: { name: -1 } });
+    expect(all).toHaveLength(2_345);
+    expect(new Set(all.map((r) => r._id))).toEqual(new Set(made));
+    expect(all[0]?.name).toBe('Every 2344');
+    expect(all.at(-1)?.name).toBe('Every 0000');
+  });
+});
+
 describe('find', () => {
   it('filters, sorts, pages and counts', async () => {
     const r = await store.find('jobs', {

@@ -237,6 +237,25 @@ export class CollectionStore {
     return { ...r, data: JSON.parse(r.data.text) as StoredRecord[] };
   }
 
+  /**
+   * Every record a query selects, read MAX_LIMIT at a time: for the server's own work on a whole
+   * set (a day's reservations to route, a plan's riders), never a client's page.
+   */
+  async findEvery(
+    col: string,
+    opts: Omit<FindOptions, 'limit' | 'skip' | 'count'>,
+    scope: Scope = {},
+    q: Queryable = this.db,
+  ): Promise<StoredRecord[]> {
+    const out: StoredRecord[] = [];
+    // pages of one order: every sort ends on _id (translateSort)
+    for (let skip = 0; ; skip += MAX_LIMIT) {
+      const { data } = await this.find(col, { ...opts, limit: MAX_LIMIT, skip }, scope, q);
+      out.push(...data);
+      if (data.length < MAX_LIMIT) return out;
+    }
+  }
+
   async count(col: string, query: unknown, scope: Scope = {}, q: Queryable = this.db): Promise<number> {
     const d = def(col);
     const params = new Params();

@@ -79,7 +79,7 @@ async function routable(
     // the reservations chosen on the list, of those the day routes
     ...(chosen ? { _id: { $in: chosen } } : {}),
   };
-  const { data } = await services.store.find('jobs', { query, limit: 1000, sort: { date: 1 } }, scope);
+  const data = await services.store.findEvery('jobs', { query, sort: { date: 1 } }, scope);
   const jobs = data.filter((j) => !j.trip);
   return {
     jobs: jobs.filter((j) => located(j.from) && located(j.to)),
@@ -473,7 +473,7 @@ export async function writePlan(
         throw new BadRequest(`Unknown ${col}: ${ids.join(', ')}`, { field: 'trips' }, 'unknownReference');
     }
     const ids = trips.flatMap((t) => t.jobs);
-    const { data: jobs } = await store.find('jobs', { query: { _id: { $in: ids }, unit }, limit: 1000 }, scope, tx);
+    const jobs = await store.findEvery('jobs', { query: { _id: { $in: ids }, unit } }, scope, tx);
     // the suppliers of the plan's drivers: their trips are their suppliers'
     const driverIds = [...new Set(trips.map((t) => t.driver).filter((d): d is number => d !== undefined))];
     const { data: drivers } = await store.find(
@@ -568,13 +568,8 @@ export async function undoRun(
   const { store } = services;
   const changed = () => new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
   const tripIds = run.trips.map((t) => t.id);
-  const { data: trips } = await store.find('trips', { query: { _id: { $in: tripIds } }, limit: 1000 }, scope, tx);
-  const { data: jobs } = await store.find(
-    'jobs',
-    { query: { _id: { $in: run.jobs.map((j) => j.id) } }, limit: 10_000 },
-    scope,
-    tx,
-  );
+  const trips = await store.findEvery('trips', { query: { _id: { $in: tripIds } } }, scope, tx);
+  const jobs = await store.findEvery('jobs', { query: { _id: { $in: run.jobs.map((j) => j.id) } } }, scope, tx);
   const same = (rows: StoredDoc[], wanted: { id: number; _version: number }[]) =>
     rows.length === wanted.length && wanted.every((w) => rows.some((r) => r._id === w.id && r._version === w._version));
   if (!same(trips, run.trips) || !same(jobs, run.jobs) || jobs.some((j) => !tripIds.includes(j.trip as number)))
