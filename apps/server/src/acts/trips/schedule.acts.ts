@@ -2,14 +2,23 @@ import { ERROR_TEXTS, localDateTime, MODULES, type RunLogEntry, routeRunSchema, 
 import { scopeOf } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { HttpError, NotFound } from '../../protocol/errors.ts';
-import type { Scope } from '../../store/collection.store.ts';
+import type { CollectionStore, Scope } from '../../store/collection.store.ts';
+import type { Queryable } from '../../store/db.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { undoRun } from './route.acts.ts';
 import { RoutingScheduler } from './scheduler.ts';
 
-/** A record of the caller's site (404 for another site's: not the caller's to know of). */
-function ownRecord(record: StoredDoc | undefined, scope: Scope): StoredDoc {
-  if (!record || (scope.unit !== undefined && record.unit !== scope.unit)) throw new NotFound();
+/** A record as the caller may see it (the store's site scope): another site's answers 404. */
+async function visible(
+  store: CollectionStore,
+  col: string,
+  id: number,
+  scope: Scope,
+  q?: Queryable,
+): Promise<StoredDoc> {
+  const { data } = await store.find(col, { query: { _id: id }, limit: 1 }, scope, q);
+  const record = data[0];
+  if (!record) throw new NotFound();
   return record;
 }
 
@@ -23,7 +32,7 @@ const routingschedulerun: Act = {
     const p = requirePrincipal(ctx);
     const { id } = requestOf(ctx, 'routingschedulerun');
     const { services } = ctx;
-    const schedule = ownRecord(await services.store.getById('routingSchedules', id), scopeOf(p));
+    const schedule = await visible(services.store, 'routingSchedules', id, scopeOf(p));
     if (!(await services.addOns.active(schedule.unit as number, MODULES.routingScheduler.code)))
       throw new HttpError(403, ERROR_TEXTS.schedulerOff, {}, 'schedulerOff');
     const run = await new RoutingScheduler(services).runNow(schedule);
@@ -45,7 +54,7 @@ const routingrunundo: Act = {
     const { store } = ctx.services;
     const actor = { id: p.id, name: p.name };
     return store.withUniqueLock('trips', false, async (tx) => {
-      const record = ownRecord(await store.getById('routingRuns', id, tx), scope);
+      const record = await visible(store, 'routingRuns', id, scope, tx);
       const parsed = routeRunSchema.safeParse(record.run);
       if (record.outcome !== 'written' || !parsed.success)
         throw new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');

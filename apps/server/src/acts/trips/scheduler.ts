@@ -14,6 +14,7 @@ import {
 } from '@tc/domain';
 import type { Services } from '../../protocol/act.ts';
 import { HttpError } from '../../protocol/errors.ts';
+import { claimScheduleRun, endScheduleRun, scheduleState, setScheduleNext } from '../../store/schedules.store.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { planDay, writePlan } from './route.acts.ts';
 
@@ -24,12 +25,6 @@ export const SCHEDULER_TICK_MS = 15_000;
 
 /** Omit over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-interface State {
-  schedule_version: number;
-  next_at: string;
-  running_since: string | null;
-}
 
 /**
  * The routing scheduler (add-on module 550, docs/routing.md): each active schedule of a site with
@@ -114,22 +109,12 @@ export class RoutingScheduler {
    * new one at its next time (one every few minutes at once), a changed one from now on.
    */
   private async nextOf(s: StoredDoc, unit: number, zone: string): Promise<{ due: number; fresh: boolean }> {
-    const { db } = this.services;
-    const state = (
-      await db.query<State>(
-        'SELECT schedule_version, next_at, running_since FROM routing_schedule_state WHERE schedule = $1',
-        [s._id],
-      )
-    ).rows[0];
-    if (state && state.schedule_version === s._version) return { due: Number(state.next_at), fresh: false };
+    const state = await scheduleState(this.services.db, s._id);
+    if (state && state.scheduleVersion === s._version) return { due: state.nextAt, fresh: false };
     const rule = s as unknown as RoutingSchedule;
     const now = this.now();
     const next = !state && rule.repeat === 'interval' ? now : nextRunAfter(rule, now, zone);
-    await db.query(
-      `INSERT INTO routing_schedule_state (schedule, unit, schedule_version, next_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (schedule) DO UPDATE SET unit = $2, schedule_version = $3, next_at = $4`,
-      [s._id, unit, s._version, next],
-    );
+    await setScheduleNext(this.services.db, { schedule: s._id, unit, version: s._version, nextAt: next });
     return { due: next, fresh: true };
   }
 
@@ -159,27 +144,13 @@ export class RoutingScheduler {
   ): Promise<StoredDoc[]> {
     const { db } = this.services;
     const now = this.now();
-    const stale = now - SCHEDULE_RUN_STALE_MS;
-    const claimed = await db.tx(async (q) => {
-      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(5505, $1)', [unit]);
-      const busy = await q.query<{ schedule: number; running_since: string }>(
-        'SELECT schedule, running_since FROM routing_schedule_state WHERE unit = $1 AND running_since IS NOT NULL',
-        [unit],
-      );
-      if (busy.rows.some((r) => Number(r.running_since) >= stale)) return undefined;
-      const taken = await q.query(
-        `UPDATE routing_schedule_state SET next_at = $3, running_since = $4
-         WHERE schedule = $1 AND next_at = $2 AND (running_since IS NULL OR running_since < $5) RETURNING schedule`,
-        [s._id, at.due, at.next, now, stale],
-      );
-      if (taken.rows.length === 0) return undefined;
-      // a run of this site left under way by a stopped server: said so, and its site free again
-      const dead = busy.rows.filter((r) => Number(r.running_since) < stale);
-      await q.query(
-        'UPDATE routing_schedule_state SET running_since = NULL WHERE unit = $1 AND schedule <> $2 AND running_since < $3',
-        [unit, s._id, stale],
-      );
-      return { dead };
+    const claimed = await claimScheduleRun(db, {
+      schedule: s._id,
+      unit,
+      due: at.due,
+      next: at.next,
+      now,
+      stale: now - SCHEDULE_RUN_STALE_MS,
     });
     if (!claimed) return [];
     const recorded: StoredDoc[] = [];
@@ -187,7 +158,7 @@ export class RoutingScheduler {
       for (const d of claimed.dead) {
         const dead = await this.services.store.getById('routingSchedules', d.schedule);
         if (!dead) continue;
-        const since = localDateTime(zone, Number(d.running_since));
+        const since = localDateTime(zone, d.since);
         recorded.push(
           await this.record(dead, unit, zone, {
             outcome: 'interrupted',
@@ -209,7 +180,7 @@ export class RoutingScheduler {
         );
       recorded.push(await this.run(s, unit, zone, at.run));
     } finally {
-      await db.query('UPDATE routing_schedule_state SET running_since = NULL WHERE schedule = $1', [s._id]);
+      await endScheduleRun(db, s._id);
     }
     return recorded;
   }
