@@ -157,7 +157,7 @@ async function main() {
     const routeMs = performance.now() - t0;
     const routed = plan.trips.reduce((n, trip) => n + trip.jobs.length, 0);
     const shared = plan.trips.filter((trip) => trip.jobs.length > 1).reduce((n, trip) => n + trip.jobs.length, 0);
-    const stored = await store.count('jobs', { _id: { $in: setup.jobs }, status: 'routed' });
+    const stored = (await store.findByIds('jobs', setup.jobs, { status: 'routed' })).length;
     if (stored !== routed || written.trips.length !== plan.trips.length)
       throw new Error('the plan was not written whole');
 

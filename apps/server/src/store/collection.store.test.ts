@@ -93,6 +93,9 @@ describe('findEvery', () => {
     expect(new Set(all.map((r) => r._id))).toEqual(new Set(made));
     expect(all[0]?.name).toBe('Every 2344');
     expect(all.at(-1)?.name).toBe('Every 0000');
+    // by their ids, more than an $in takes at once, an id twice and one unknown
+    const some = await store.findByIds('ratetypes', [...made, made[0] as number, 999_999_999], { code: 'EV' });
+    expect(some.map((r) => r._id).sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
   });
 });
 

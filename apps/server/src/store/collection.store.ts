@@ -256,6 +256,27 @@ export class CollectionStore {
     }
   }
 
+  /**
+   * The records of these ids that the query (and scope) also select, however many ids: asked
+   * MAX_LIMIT ids at a time (an `$in` takes at most that many). For the server's own work.
+   */
+  async findByIds(
+    col: string,
+    ids: readonly number[],
+    query: Record<string, unknown> = {},
+    scope: Scope = {},
+    q: Queryable = this.db,
+  ): Promise<StoredRecord[]> {
+    const out: StoredRecord[] = [];
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += MAX_LIMIT) {
+      const chunk = unique.slice(i, i + MAX_LIMIT);
+      const { data } = await this.find(col, { query: { ...query, _id: { $in: chunk } }, limit: MAX_LIMIT }, scope, q);
+      out.push(...data);
+    }
+    return out;
+  }
+
   async count(col: string, query: unknown, scope: Scope = {}, q: Queryable = this.db): Promise<number> {
     const d = def(col);
     const params = new Params();

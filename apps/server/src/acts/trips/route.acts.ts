@@ -473,7 +473,7 @@ export async function writePlan(
         throw new BadRequest(`Unknown ${col}: ${ids.join(', ')}`, { field: 'trips' }, 'unknownReference');
     }
     const ids = trips.flatMap((t) => t.jobs);
-    const jobs = await store.findEvery('jobs', { query: { _id: { $in: ids }, unit } }, scope, tx);
+    const jobs = await store.findByIds('jobs', ids, { unit }, scope, tx);
     // the suppliers of the plan's drivers: their trips are their suppliers'
     const driverIds = [...new Set(trips.map((t) => t.driver).filter((d): d is number => d !== undefined))];
     const { data: drivers } = await store.find(
@@ -568,8 +568,14 @@ export async function undoRun(
   const { store } = services;
   const changed = () => new HttpError(409, ERROR_TEXTS.runChanged, {}, 'runChanged');
   const tripIds = run.trips.map((t) => t.id);
-  const trips = await store.findEvery('trips', { query: { _id: { $in: tripIds } } }, scope, tx);
-  const jobs = await store.findEvery('jobs', { query: { _id: { $in: run.jobs.map((j) => j.id) } } }, scope, tx);
+  const trips = await store.findByIds('trips', tripIds, {}, scope, tx);
+  const jobs = await store.findByIds(
+    'jobs',
+    run.jobs.map((j) => j.id),
+    {},
+    scope,
+    tx,
+  );
   const same = (rows: StoredDoc[], wanted: { id: number; _version: number }[]) =>
     rows.length === wanted.length && wanted.every((w) => rows.some((r) => r._id === w.id && r._version === w._version));
   if (!same(trips, run.trips) || !same(jobs, run.jobs) || jobs.some((j) => !tripIds.includes(j.trip as number)))
