@@ -3,16 +3,26 @@
  * with the independent verifier and compares with best-known values.
  *
  *   npm run bench:routing -- [--time-limit S] [--json FILE] [--best FILE] [--seed N]
- *     [--target-vehicles SHARE] [--target-gap PERCENT] PATH...
+ *     [--target-vehicles SHARE] [--target-gap PERCENT] [--curve S,S,...] PATH...
+ *
+ * Besides each instance's final result it prints the anytime curve: the best solution after 1, 5, 15
+ * and 60 s of each run (the checkpoints below the time limit, then the limit; `--curve` sets others),
+ * summed up per set, and the process's peak resident memory.
  *
  * An unverified solution fails the run; so does a set missing a given target: the share of its
  * instances at the best-known vehicle count (0 to 1), or the average distance gap (%) of those.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { benchProblem, parseInstance, solve, verifySolution } from '../../packages/routing/src/index.ts';
+import {
+  benchProblem,
+  type Improvement,
+  parseInstance,
+  solve,
+  verifySolution,
+} from '../../packages/routing/src/index.ts';
 import { type BestKnown, readBestKnown } from './best-known.ts';
-import { fixed, missedTargets, type Row, summarise } from './summary.ts';
+import { curveLines, fixed, missedTargets, type Row, summarise } from './summary.ts';
 
 interface Args {
   timeLimit: number;
@@ -22,10 +32,12 @@ interface Args {
   paths: string[];
   targetVehicles?: number;
   targetGap?: number;
+  curve: number[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { timeLimit: 10, seed: 1, paths: [] };
+  const args: Args = { timeLimit: 10, seed: 1, paths: [], curve: [] };
+  let curve: number[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = () => {
@@ -39,10 +51,13 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--json') args.json = value();
     else if (a === '--best') args.best = value();
     else if (a === '--seed') args.seed = Number(value());
+    else if (a === '--curve') curve = value().split(',').map(Number);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else args.paths.push(a);
   }
   if (!(args.timeLimit > 0)) throw new Error('--time-limit must be a positive number of seconds');
+  if (curve?.some((t) => !(t > 0))) throw new Error('--curve takes positive seconds, separated by commas');
+  args.curve = curve ?? [...[1, 5, 15, 60].filter((t) => t < args.timeLimit), args.timeLimit];
   if (args.paths.length === 0)
     throw new Error('usage: bench:routing [--time-limit S] [--json FILE] [--best FILE] [--seed N] PATH...');
   return args;
@@ -91,8 +106,13 @@ function main(): void {
       continue;
     }
     const { problem, nodeIds } = benchProblem(inst);
+    const trace: Improvement[] = [];
     const t = performance.now();
-    const res = solve(problem, { seed: args.seed, timeLimitMs: args.timeLimit * 1000 });
+    const res = solve(problem, {
+      seed: args.seed,
+      timeLimitMs: args.timeLimit * 1000,
+      onImprovement: (info) => trace.push(info),
+    });
     const seconds = (performance.now() - t) / 1000;
     const verdict = verifySolution(problem, res.solution);
     const feasible = verdict.feasible && res.solution.unassigned.length === 0;
@@ -106,6 +126,10 @@ function main(): void {
       seconds,
       feasible,
       best: known,
+      curve: args.curve.map((secs) => {
+        const at = trace.findLast((x) => x.elapsedMs <= secs * 1000 && x.unassigned === 0);
+        return at ? { vehicles: at.vehicles, cost: at.distance } : null;
+      }),
     };
     rows.push(row);
     const gap = known ? (100 * (row.cost - known.cost)) / known.cost : undefined;
@@ -131,11 +155,17 @@ function main(): void {
       cost: row.cost,
       seconds,
       feasible,
+      curve: Object.fromEntries(args.curve.map((secs, i) => [secs, row.curve?.[i] ?? null])),
       routes: res.solution.routes.filter((r) => r.length > 0).map((r) => r.map((node) => nodeIds[node] ?? -1)),
     });
   }
   console.log('');
   for (const line of summarise(rows)) console.log(line);
+  console.log('');
+  console.log(`anytime curve (best solution after ${args.curve.join(', ')} s of each run):`);
+  for (const line of curveLines(rows, args.curve)) console.log(`- ${line}`);
+  // maxRSS is in kibibytes.
+  console.log(`peak resident memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
   if (args.json) writeFileSync(args.json, `${JSON.stringify(json, null, 1)}\n`);
   // A solution the verifier refuses fails the run, and so does a missed target.
   const missed = missedTargets(rows, args);

@@ -8,6 +8,8 @@ export interface Row {
   seconds: number;
   feasible: boolean;
   best?: Known;
+  /** The best solution serving every request at each checkpoint of the anytime curve; null before the first. */
+  curve?: ({ vehicles: number; cost: number } | null)[];
 }
 
 /** Two decimals without a negative zero. */
@@ -60,6 +62,37 @@ export function missedTargets(rows: Row[], targets: { targetVehicles?: number; t
     if (targets.targetGap !== undefined && gaps.length > 0 && avg > targets.targetGap) {
       out.push(`${set}: average gap ${fixed(avg)} % at the best vehicle count, above ${targets.targetGap} %`);
     }
+  }
+  return out;
+}
+
+/**
+ * The anytime curve of each set: at each checkpoint (seconds into every instance's run), how many
+ * instances are at the best-known vehicle count, the average distance gap on those, and the total
+ * vehicles and distance over the set.
+ */
+export function curveLines(rows: Row[], checkpoints: number[]): string[] {
+  const out: string[] = [];
+  for (const set of new Set(rows.map((r) => r.set))) {
+    const rs = rows.filter((r) => r.set === set && r.curve);
+    if (rs.length === 0) continue;
+    checkpoints.forEach((t, i) => {
+      const points = rs.map((r) => ({ r, at: r.curve?.[i] ?? null }));
+      const solved = points.filter((x) => x.at !== null);
+      const atBest = solved.filter((x) => x.r.best && (x.at?.vehicles ?? 0) <= x.r.best.vehicles);
+      const gaps = atBest.map((x) => (100 * ((x.at?.cost ?? 0) - (x.r.best?.cost ?? 0))) / (x.r.best?.cost ?? 1));
+      const withBest = rs.filter((r) => r.best).length;
+      const parts = [`${set} at ${t} s: ${solved.length}/${rs.length} solved`];
+      if (solved.length === rs.length) {
+        parts.push(`${solved.reduce((a, x) => a + (x.at?.vehicles ?? 0), 0)} vehicles`);
+        parts.push(`distance ${solved.reduce((a, x) => a + (x.at?.cost ?? 0), 0).toFixed(1)}`);
+      }
+      if (withBest > 0) {
+        parts.push(`best vehicle count on ${atBest.length}/${withBest}`);
+        if (gaps.length > 0) parts.push(`avg gap there ${fixed(gaps.reduce((a, g) => a + g, 0) / gaps.length)} %`);
+      }
+      out.push(parts.join(', '));
+    });
   }
   return out;
 }

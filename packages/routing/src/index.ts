@@ -40,7 +40,7 @@ export {
   solutionDistance,
   startOf,
 } from './problem.ts';
-export { type SolveOptions, type SolveResult, solve } from './solve.ts';
+export { type Improvement, type SolveOptions, type SolveResult, solve } from './solve.ts';
 export { BLOCK_DETOUR_KM, BLOCK_RADIUS_KM, blocksOnPath, kmToSegment, legBlocked } from './travel/blocks.ts';
 // Travel times.
 export {

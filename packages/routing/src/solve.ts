@@ -17,7 +17,19 @@ export interface SolveOptions {
   /** Extra stop test, polled every iteration (the worker uses it for cross-thread cancellation). */
   shouldStop?: () => boolean;
   /** Called with each new best (cost, vehicles) — for progress displays. */
-  onImprovement?: (info: { cost: number; vehicles: number; iteration: number; elapsedMs: number }) => void;
+  onImprovement?: (info: Improvement) => void;
+}
+
+/** A new best solution: the first one built, then each better one (an anytime curve is drawn from these). */
+export interface Improvement {
+  cost: number;
+  vehicles: number;
+  /** Total distance of its routes. */
+  distance: number;
+  /** Requests it leaves unserved. */
+  unassigned: number;
+  iteration: number;
+  elapsedMs: number;
 }
 
 export interface SolveResult {
@@ -75,8 +87,18 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     best = s;
     bestCost = c;
     bestAt = performance.now();
-    opts.onImprovement?.({ cost: c, vehicles: s.usedVehicles, iteration: iterations, elapsedMs: bestAt - t0 });
+    report();
   };
+  const report = () =>
+    opts.onImprovement?.({
+      cost: bestCost,
+      vehicles: best.usedVehicles,
+      distance: stateDistance(p, best),
+      unassigned: best.bank.length,
+      iteration: iterations,
+      elapsedMs: bestAt - t0,
+    });
+  report();
   // A solution 5 % worse than the first one is accepted with probability ½ at the start of a cycle.
   const T0 = (0.05 * Math.max(1e-9, variableCost(best))) / Math.LN2;
   const n = p.requests;
@@ -159,6 +181,16 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     timeToBestMs: bestAt - t0,
     cancelled,
   };
+}
+
+function stateDistance(p: Problem, s: State): number {
+  let d = 0;
+  for (const r of s.routes) {
+    if (r.isEmpty) continue;
+    const seq = r.seq;
+    for (let k = 1; k < seq.length; k++) d += p.dist[(seq[k - 1] ?? 0) * p.nodeCount + (seq[k] ?? 0)] ?? 0;
+  }
+  return d;
 }
 
 function variableCost(s: State): number {

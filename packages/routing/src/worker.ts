@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Problem } from './problem.ts';
-import type { SolveOptions, SolveResult } from './solve.ts';
+import type { Improvement, SolveOptions, SolveResult } from './solve.ts';
 
 export interface WorkerSolveOptions extends Omit<SolveOptions, 'shouldStop' | 'onImprovement'> {
-  onProgress?: (info: { cost: number; vehicles: number; iteration: number; elapsedMs: number }) => void;
+  onProgress?: (info: Improvement) => void;
 }
 
 // Node 20 does not pass module loader hooks on to worker threads, so a TypeScript entry is loaded
