@@ -13,6 +13,7 @@ export { type PlanOptions, planRoutes, planWithMatrix } from './model/plan.ts';
 export { DEFAULTS as ROUTING_DEFAULTS, ROUTING_TYPES, type RoutingTypePreset } from './model/presets.ts';
 export type {
   Break,
+  Busy,
   Direction,
   JoinOption,
   MaxRide,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { haversineMetres } from '../fares/geo.ts';
+import { epochOf } from '../jobs/timeZone.ts';
 import { vk } from '../resources/messages.ts';
 import { requiredDay } from '../resources/schema.parts.ts';
 
@@ -230,4 +231,24 @@ export function whyTogether<R extends Rider & { date?: unknown }>(
       withinRatio: ride <= Math.max(10, rules.ratio * direct) + 0.5,
     };
   });
+}
+
+/** How long a trip with no planned stops and no duration is taken to last (the timeline draws it so). */
+export const UNKNOWN_TRIP_MINUTES = 30;
+
+/**
+ * When a trip keeps its driver busy, in epoch ms: from its first planned stop to its last, else
+ * from its time for its duration (half an hour when unknown). Routing fits a day's new trips around
+ * the ones its drivers already have.
+ */
+export function tripBusySpan(
+  zone: string,
+  trip: { date: string; duration?: number; plan?: { at: string }[] },
+): { start: number; end: number } {
+  const first = trip.plan?.[0]?.at;
+  const last = trip.plan?.at(-1)?.at;
+  const start = epochOf(zone, first ?? trip.date);
+  if (last && first) return { start, end: Math.max(start, epochOf(zone, last)) };
+  const seconds = trip.duration && trip.duration > 0 ? trip.duration : UNKNOWN_TRIP_MINUTES * 60;
+  return { start, end: start + seconds * 1000 };
 }

@@ -38,7 +38,7 @@ function collect(input: PlanInput) {
   const places: LatLng[] = [
     ...units.map((u) => u.from),
     ...units.map((u) => u.to),
-    ...pieces.flatMap((p) => [p.driver.start, p.driver.end ?? p.driver.start]),
+    ...pieces.flatMap((p) => [p.from, p.to]),
   ];
   const index = new Map<string, number>();
   const points: LatLng[] = [];

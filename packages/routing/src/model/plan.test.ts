@@ -145,6 +145,30 @@ describe('planWithMatrix', () => {
     for (const s of stops) expect(s.at < at(8.5) || s.at >= at(9.7)).toBe(true);
   });
 
+  it('fits around work the driver already has, going on from where it ends', () => {
+    const far = near(0.3, 0.3); // over an hour's drive from base
+    const busy = { start: at(9), end: at(9.5), from: base, to: far };
+    const tight = { scheduleAt: at(9.6), pickGapEarly: 0, pickGapLate: 5 };
+    const res = plan({
+      requests: [
+        request('atFar', { ...tight, from: far, to: near(0.31, 0.31) }),
+        request('atBase', { ...tight, from: near(0.001, 0.001), to: near(0.02, 0.01) }),
+        request('during', { scheduleAt: at(9.2), pickGapEarly: 5, pickGapLate: 5 }),
+      ],
+      drivers: [driver({ busy: [busy] })],
+    });
+    expect(res.verified).toBe(true);
+    expect(tripOf(res, 'atFar')).toBeDefined();
+    // after the work the driver is far from base, and takes nothing while it lasts
+    expect(reasonOf(res, 'atBase')).toBeDefined();
+    expect(reasonOf(res, 'during')).toBeDefined();
+    for (const s of res.routes.flatMap((r) => r.trips.flatMap((t) => t.stops)))
+      expect(s.at <= at(9) || s.at >= at(9.5)).toBe(true);
+    // the same day with no work already: the driver serves the one at base
+    const free = plan({ requests: [request('atBase', { ...tight, from: near(0.001, 0.001) })], drivers: [driver()] });
+    expect(free.unassigned).toEqual([]);
+  });
+
   it('gives trips inside his areas to the driver with a per-area match score', () => {
     const inArea = { from: near(0.01, 0.01, ['east']), to: near(0.05, 0.03, ['east']) };
     const res = plan({

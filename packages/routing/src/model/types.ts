@@ -56,6 +56,17 @@ export interface Break {
   end: number;
 }
 
+/**
+ * Work the driver already has (a trip written before this plan): it leaves `from` at `start` and is
+ * at `to` at `end`, and takes nothing else in between. The plan fits around it and moves none of it.
+ */
+export interface Busy {
+  start: number;
+  end: number;
+  from: Place;
+  to: Place;
+}
+
 /** A driver on a shift with a vehicle. */
 export interface RoutingDriver {
   id: string;
@@ -65,6 +76,8 @@ export interface RoutingDriver {
   shiftEnd: number;
   /** Breaks inside the shift: the driver is back at the start address and carries nobody. */
   breaks?: Break[];
+  /** Trips the driver already has that day (epoch ms): the plan's trips go between them. */
+  busy?: Busy[];
   /** Start address; the route also ends there unless `end` is given. */
   start: Place;
   end?: Place;

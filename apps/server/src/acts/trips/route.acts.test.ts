@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_TIME_ZONE, localDay, type RoutePlan } from '@tc/domain';
+import { addDays, DEFAULT_TIME_ZONE, epochOf, localDateTime, localDay, type RoutePlan, tripBusySpan } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
 import { SAMPLES } from '../../test/resource-samples.ts';
@@ -116,6 +116,35 @@ describe('route and route-and-assign', () => {
       supplier: 1,
     });
     expect(await store.getById('jobs', more[0] as number)).toMatchObject({ status: 'routed', driver: 1, car });
+  });
+
+  it('fits a day’s new reservations around the trips its drivers already have, moving none of them', async () => {
+    const { store } = h.services;
+    const before = (await store.find('trips', { query: { driver: 1, date: { $gte: `${day} 00:00` } } })).data;
+    expect(before.length).toBeGreaterThan(0);
+    const spans = before.map((t) => tripBusySpan(DEFAULT_TIME_ZONE, t as never));
+    // a rider right in the middle of the driver's trips, going elsewhere
+    const mid = new Date((spans[0]?.start ?? 0) / 2 + (spans[0]?.end ?? 0) / 2);
+    const at = localDateTime(DEFAULT_TIME_ZONE, mid);
+    const late = (
+      await store.insert(
+        'jobs',
+        { ...SAMPLES.jobs?.(30, 1), status: 'new', date: at, from: airport, to: downtown(8) },
+        system,
+      )
+    )._id;
+    const p = await plan({ assign: true });
+    expect(p.verified).toBe(true);
+    expect([...routed(p), ...p.unassigned.map((u) => u.job)]).toContain(late);
+    for (const trip of p.trips.filter((t) => t.driver === 1))
+      for (const stop of trip.plan ?? []) {
+        const t = epochOf(DEFAULT_TIME_ZONE, stop.at);
+        for (const s of spans) expect(t <= s.start || t >= s.end, `${stop.at} inside a trip already there`).toBe(true);
+      }
+    expect(routed(p)).toContain(late);
+    // the trips already there are as they were
+    const after = (await store.find('trips', { query: { driver: 1, date: { $gte: `${day} 00:00` } } })).data;
+    expect(after).toEqual(before);
   });
 
   it('keeps grouped reservations (forceJoin AUTO) together, each group by its places and hour', async () => {

@@ -20,6 +20,7 @@ import {
   type StoredDoc,
   siteRouting,
   supplierOfDriver,
+  tripBusySpan,
   withinDay,
 } from '@tc/domain';
 import {
@@ -145,8 +146,9 @@ const ids = (v: unknown) => ((v as number[] | undefined) ?? []).map(String);
 
 /**
  * The drivers on shift that day with their vehicles (route and assign): shifts and breaks, the
- * driver's and vehicle's services and attributes, the driver's areas with the per-area match, the
- * first trip's distance, the assign priority of their attributes, and the site's shift limit.
+ * trips they already have that day (the plan fits around them and moves none), the driver's and
+ * vehicle's services and attributes, the driver's areas with the per-area match, the first trip's
+ * distance, the assign priority of their attributes, and the site's shift limit.
  */
 async function driversOnShift(
   services: Services,
@@ -163,6 +165,14 @@ async function driversOnShift(
   const { data: drivers } = await store.find('drivers', { query: { _id: { $in: driverIds } }, limit: 1000 }, scope);
   const carIds = drivers.map((d) => d.car).filter((c): c is number => typeof c === 'number');
   const { data: cars } = await store.find('cars', { query: { _id: { $in: carIds } }, limit: 1000 }, scope);
+  const trips = await store.findEvery(
+    'trips',
+    {
+      query: { unit, driver: { $in: driverIds }, status: { $ne: 'canceled' }, date: withinDay(day) },
+      project: { driver: 1, date: 1, duration: 1, plan: 1, from: 1, to: 1 },
+    },
+    scope,
+  );
   const out: RoutingDriver[] = [];
   for (const s of shifts) {
     const driver = drivers.find((d) => d._id === s.driver);
@@ -174,6 +184,18 @@ async function driversOnShift(
     const priority = Math.max(0, ...attributes.map((a) => ctx.priority.get(Number(a)) ?? 0));
     const firstTrip = Number(driver.firstTripDistance);
     const perAreaMatch = Number(driver.perAreaMatch ?? ctx.routing.drivers.perAreaMatch ?? 0);
+    // where a trip of unknown places leaves its driver is unknown: taken as the start address
+    const busy = trips
+      .filter((t) => t.driver === driver._id)
+      .map((t) => ({
+        ...tripBusySpan(zone, {
+          date: String(t.date),
+          duration: Number(t.duration) || undefined,
+          plan: t.plan as { at: string }[] | undefined,
+        }),
+        from: place(located(t.from) ? t.from : start),
+        to: place(located(t.to) ? t.to : start),
+      }));
     out.push({
       id: `${driver._id}:${s._id}`,
       vehicle: {
@@ -190,6 +212,7 @@ async function driversOnShift(
         start: epochOf(zone, b.start),
         end: epochOf(zone, b.end),
       })),
+      ...(busy.length > 0 ? { busy } : {}),
       start: place(start),
       services: ids(driver.services),
       attributes: ids(driver.attributes),

@@ -1,3 +1,5 @@
+import { UNKNOWN_TRIP_MINUTES } from '@tc/domain';
+
 /**
  * The timeline's geometry (spec section 2, timeline): where a span of a day falls, in minutes from
  * the day's midnight (site time), and how bars that overlap in one row stack in lanes.
@@ -27,7 +29,8 @@ export function spanOf(day: string, start: string, end: string): Span {
 /** A trip's span: from its time for its duration in seconds (half an hour when unknown). */
 export function tripSpan(day: string, date: string, durationSeconds: number | undefined): Span {
   const start = minuteOfDay(day, date);
-  const minutes = durationSeconds !== undefined && durationSeconds > 0 ? Math.round(durationSeconds / 60) : 30;
+  const minutes =
+    durationSeconds !== undefined && durationSeconds > 0 ? Math.round(durationSeconds / 60) : UNKNOWN_TRIP_MINUTES;
   return { start, end: Math.min(MINUTES_OF_DAY, Math.max(start + 5, start + minutes)) };
 }
 
