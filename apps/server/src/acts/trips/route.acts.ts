@@ -15,7 +15,6 @@ import {
   type RoutePlan,
   type RouteRules,
   type RouteRun,
-  routeRunSchema,
   type SiteRouting,
   type StoredDoc,
   siteRouting,
