@@ -53,4 +53,4 @@ export {
 export { OsrmError, type OsrmOptions, OsrmTravelTimes } from './travel/osrm.ts';
 export type { LatLng, RouteGeometry, TravelMatrix, TravelTimeProvider } from './travel/types.ts';
 export { type Verdict, type Violation, type ViolationCode, verifySolution } from './verify.ts';
-export { solveInWorker, type WorkerSolveOptions } from './worker.ts';
+export { planInWorker, solveInWorker, type WorkerPlanOptions, type WorkerSolveOptions } from './worker.ts';

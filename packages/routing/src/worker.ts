@@ -1,10 +1,17 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { PlanOptions } from './model/plan.ts';
+import type { PlanInput, PlanResult } from './model/types.ts';
 import type { Problem } from './problem.ts';
 import type { Improvement, SolveOptions, SolveResult } from './solve.ts';
+import type { TravelMatrix } from './travel/types.ts';
 
 export interface WorkerSolveOptions extends Omit<SolveOptions, 'shouldStop' | 'onImprovement'> {
+  onProgress?: (info: Improvement) => void;
+}
+
+export interface WorkerPlanOptions extends Omit<PlanOptions, 'shouldStop' | 'onImprovement'> {
   onProgress?: (info: Improvement) => void;
 }
 
@@ -16,39 +23,96 @@ if (workerData.tsx) require(workerData.tsx).register();
 if (workerData.tsx) require(workerData.entry); else import(require('node:url').pathToFileURL(workerData.entry).href);
 `;
 
-/**
- * Runs solve() on a worker thread so the caller's event loop stays free. Aborting the signal stops
- * the search at its next iteration and resolves with the best solution so far (cancelled = true).
- */
-export function solveInWorker(problem: Problem, opts: WorkerSolveOptions = {}): Promise<SolveResult> {
-  const { signal, onProgress, ...options } = opts;
-  const cancel = new SharedArrayBuffer(4);
-  const flag = new Int32Array(cancel);
+/** Idle workers kept for the next solve: starting one and loading the solver costs about 0.6 s. */
+const KEEP_IDLE = 2;
+const idle: Worker[] = [];
+let started = 0;
+
+function startWorker(): Worker {
   const isTs = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(isTs ? './worker-entry.ts' : './worker-entry.js', import.meta.url));
   const tsx = isTs ? createRequire(import.meta.url).resolve('tsx/cjs/api') : '';
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { problem, options, cancel, entry, tsx } });
+  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, tsx } });
+  started++;
+  // a worker that dies while idle is simply not reused
+  worker.once('exit', () => {
+    const k = idle.indexOf(worker);
+    if (k >= 0) idle.splice(k, 1);
+  });
+  return worker;
+}
+
+/** How many workers were started, and how many wait idle (for tests). */
+export function workerPool(): { started: number; idle: number } {
+  return { started, idle: idle.length };
+}
+
+/**
+ * Runs solve() on a worker thread so the caller's event loop stays free. Aborting the signal stops
+ * the search at its next iteration and resolves with the best solution so far (cancelled = true).
+ * The thread is reused: an idle one is taken when there is one, and kept (up to two, without
+ * holding the process open) when the solve is done; solves at the same time each get their own.
+ */
+export function solveInWorker(problem: Problem, opts: WorkerSolveOptions = {}): Promise<SolveResult> {
+  const { signal, onProgress, ...options } = opts;
+  return inWorker<SolveResult>({ kind: 'solve', problem, options }, signal, onProgress);
+}
+
+/**
+ * planWithMatrix on a worker thread, as solveInWorker runs solve(): building the solver's problem,
+ * the search and shaping its result into trips all stay off the caller's event loop.
+ */
+export function planInWorker(
+  input: PlanInput,
+  matrix: TravelMatrix,
+  opts: WorkerPlanOptions = {},
+): Promise<PlanResult> {
+  const { signal, onProgress, ...options } = opts;
+  return inWorker<PlanResult>({ kind: 'plan', input, matrix, options }, signal, onProgress);
+}
+
+function inWorker<T>(
+  job: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+  onProgress: ((info: Improvement) => void) | undefined,
+): Promise<T> {
+  const cancel = new SharedArrayBuffer(4);
+  const flag = new Int32Array(cancel);
+  const worker = idle.pop() ?? startWorker();
+  worker.ref();
   const onAbort = () => Atomics.store(flag, 0, 1);
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
-  return new Promise<SolveResult>((resolve, reject) => {
-    worker.on(
-      'message',
-      (msg: { type: string; result?: SolveResult; info?: Parameters<NonNullable<typeof onProgress>>[0] }) => {
-        if (msg.type === 'progress' && msg.info) onProgress?.(msg.info);
-        if (msg.type === 'done' && msg.result) {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(msg.result);
-          void worker.terminate();
-        }
-      },
-    );
-    worker.on('error', (err) => {
+  return new Promise<T>((resolve, reject) => {
+    const done = () => {
       signal?.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (msg: { type: string; result?: T; info?: Improvement }) => {
+      if (msg.type === 'progress' && msg.info) onProgress?.(msg.info);
+      if (msg.type === 'done' && msg.result) {
+        done();
+        if (idle.length < KEEP_IDLE) {
+          worker.unref();
+          idle.push(worker);
+        } else void worker.terminate();
+        resolve(msg.result);
+      }
+    };
+    // an error ends the thread: it is not reused
+    const onError = (err: Error) => {
+      done();
       reject(err);
-    });
-    worker.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`routing worker exited with code ${code}`));
-    });
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`routing worker exited with code ${code}`));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage({ ...job, cancel });
   });
 }

@@ -34,7 +34,11 @@ export function planPoints(input: PlanInput): LatLng[] {
 function collect(input: PlanInput) {
   const settings = input.settings ?? {};
   const { units, refused } = buildUnits(input.requests, settings);
-  const pieces = input.drivers.flatMap((d, k) => shiftPieces(d, k));
+  // a stretch of a shift that no reservation's time falls in, or too short to board and leave, serves
+  // nobody: left out, it keeps the problem small (a running day has many short gaps between trips)
+  const pieces = input.drivers
+    .flatMap((d, k) => shiftPieces(d, k))
+    .filter((pc) => units.length === 0 || units.some((u) => mayServe(u, pc)));
   const places: LatLng[] = [
     ...units.map((u) => u.from),
     ...units.map((u) => u.to),
@@ -55,6 +59,15 @@ function collect(input: PlanInput) {
   return { units, refused, pieces, points, pointOf };
 }
 
+/** Whether the unit's windowed stop may fall in the stretch, with time to board and leave. */
+function mayServe(u: Unit, pc: Piece): boolean {
+  return (
+    u.windowStart <= pc.end &&
+    u.windowEnd >= pc.start &&
+    pc.end - pc.start >= (u.pickupMinutes + u.dropoffMinutes) * 60_000
+  );
+}
+
 const subset = (need: readonly string[], have: ReadonlySet<string>) => need.every((x) => have.has(x));
 
 /** Whether a piece's vehicle and driver can carry a unit at all (before any timing). */
@@ -63,15 +76,16 @@ export function compatibility(u: Unit, piece: Piece): UnassignedReason | null {
   const v = d.vehicle;
   if (u.wheelchairs > (v.wheelchairPlaces ?? 0)) return 'NO_WHEELCHAIR_VEHICLE';
   if (u.seats > v.pax) return 'NO_VEHICLE_LARGE_ENOUGH';
-  if (u.service && !subset([u.service], new Set([...(v.services ?? []), ...(d.services ?? [])]))) return 'NO_SERVICE';
-  if (!subset(u.attributes, new Set([...(v.attributes ?? []), ...(d.attributes ?? [])]))) return 'NO_ATTRIBUTES';
-  if ((d.perAreaMatch ?? 0) === DEFAULTS.onlyInsideAreas && !insideAreas(u, d.areas)) return 'NO_DRIVER_IN_AREAS';
+  const offers = piece.offers;
+  if (u.service && !offers.services.has(u.service)) return 'NO_SERVICE';
+  if (!subset(u.attributes, offers.attributes)) return 'NO_ATTRIBUTES';
+  if ((d.perAreaMatch ?? 0) === DEFAULTS.onlyInsideAreas && !insideAreas(u, offers.areas)) return 'NO_DRIVER_IN_AREAS';
   return null;
 }
 
 /** Both places of the unit lie in the driver's areas (a place in no area is not inside). */
-function insideAreas(u: Unit, areas: string[] | undefined): boolean {
-  return !u.outside && u.areas.length > 0 && subset(u.areas, new Set(areas ?? []));
+function insideAreas(u: Unit, areas: ReadonlySet<string>): boolean {
+  return !u.outside && u.areas.length > 0 && subset(u.areas, areas);
 }
 
 /** Translates the operator model into the solver's problem (minutes from `origin`, km). */
@@ -91,13 +105,31 @@ export function buildPlanModel(input: PlanInput, matrix: TravelMatrix): PlanMode
   const minutes = (ms: number) => (ms - origin) / 60_000;
   const dist = new Float64Array(N * N);
   const time = new Float64Array(N * N);
+  const of = Int32Array.from(pointOf);
+  const leg = (a: number, b: number) => {
+    const pa = of[a] ?? 0;
+    const pb = of[b] ?? 0;
+    dist[a * N + b] = matrix.km[pa]?.[pb] ?? Number.POSITIVE_INFINITY;
+    time[a * N + b] = matrix.minutes[pa]?.[pb] ?? Number.POSITIVE_INFINITY;
+  };
+  // Every leg a route may drive: to and from the stops, and a stretch's own start to its end. The
+  // legs between two stretches' ends are never driven and stay 0 (most of the matrix on a running
+  // day, whose shifts are cut into many stretches).
   for (let a = 0; a < N; a++) {
-    const pa = pointOf[a] ?? 0;
-    for (let b = 0; b < N; b++) {
-      const pb = pointOf[b] ?? 0;
-      dist[a * N + b] = matrix.km[pa]?.[pb] ?? Number.POSITIVE_INFINITY;
-      time[a * N + b] = matrix.minutes[pa]?.[pb] ?? Number.POSITIVE_INFINITY;
+    const kmRow = matrix.km[of[a] ?? 0] ?? [];
+    const minutesRow = matrix.minutes[of[a] ?? 0] ?? [];
+    for (let b = 0; b < (a < 2 * n ? N : 2 * n); b++) {
+      const pb = of[b] ?? 0;
+      dist[a * N + b] = kmRow[pb] ?? Number.POSITIVE_INFINITY;
+      time[a * N + b] = minutesRow[pb] ?? Number.POSITIVE_INFINITY;
     }
+  }
+  for (let v = 0; v < K; v++) {
+    const start = 2 * n + 2 * v;
+    leg(start, start + 1);
+    leg(start + 1, start);
+    leg(start, start);
+    leg(start + 1, start + 1);
   }
   const horizon =
     Math.max(0, ...pieces.map((p) => minutes(p.end)), ...units.map((u) => minutes(u.windowEnd))) + 24 * 60;
@@ -172,8 +204,9 @@ export function buildPlanModel(input: PlanInput, matrix: TravelMatrix): PlanMode
   pieces.forEach((pc, v) => {
     const score = pc.driver.perAreaMatch ?? 0;
     units.forEach((u, r) => {
-      compat[v * n + r] = compatibility(u, pc) === null ? 1 : 0;
-      if (score > 0 && score < DEFAULTS.onlyInsideAreas && insideAreas(u, pc.driver.areas))
+      // a stretch whose time the unit's window misses is not tried (the search skips it at once)
+      compat[v * n + r] = mayServe(u, pc) && compatibility(u, pc) === null ? 1 : 0;
+      if (score > 0 && score < DEFAULTS.onlyInsideAreas && insideAreas(u, pc.offers.areas))
         reward[v * n + r] = score * weights.areaMatch;
     });
   });

@@ -14,6 +14,8 @@ export interface Piece {
   first: boolean;
   /** How many stretches the shift has. */
   of: number;
+  /** What the driver and its vehicle offer between them (shared by the shift's stretches). */
+  offers: { services: Set<string>; attributes: Set<string>; areas: Set<string> };
 }
 
 /**
@@ -55,6 +57,11 @@ export function shiftPieces(driver: RoutingDriver, driverIndex: number): Piece[]
     }
   }
   if (driver.shiftEnd > cursor) spans.push({ start: cursor, end: driver.shiftEnd, from: at, to: back });
+  const offers = {
+    services: new Set([...(driver.vehicle.services ?? []), ...(driver.services ?? [])]),
+    attributes: new Set([...(driver.vehicle.attributes ?? []), ...(driver.attributes ?? [])]),
+    areas: new Set(driver.areas ?? []),
+  };
   return spans.map((s, k) => ({
     driver,
     driverIndex,
@@ -62,5 +69,6 @@ export function shiftPieces(driver: RoutingDriver, driverIndex: number): Piece[]
     // the first-trip distance bounds the drive from the start address at the start of the shift
     first: k === 0 && s.from === home,
     of: spans.length,
+    offers,
   }));
 }

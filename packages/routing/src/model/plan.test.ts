@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../prng.ts';
 import { EstimatedTravelTimes } from '../travel/estimator.ts';
-import { planPoints } from './build.ts';
+import { buildPlanModel, planPoints } from './build.ts';
 import { placeholderDrivers } from './placeholders.ts';
 import { loneRiders, planRoutes, planWithMatrix } from './plan.ts';
 import type { PlanInput, PlanResult, RoutingDriver, RoutingRequest } from './types.ts';
@@ -167,6 +167,19 @@ describe('planWithMatrix', () => {
     // the same day with no work already: the driver serves the one at base
     const free = plan({ requests: [request('atBase', { ...tight, from: near(0.001, 0.001) })], drivers: [driver()] });
     expect(free.unassigned).toEqual([]);
+  });
+
+  it('leaves out the stretches of shifts that no reservation’s time falls in', () => {
+    const input: PlanInput = {
+      requests: [request('noon', { scheduleAt: at(12), pickGapEarly: 10, pickGapLate: 10 })],
+      drivers: [
+        driver({ id: 'morning', shiftStart: at(6), shiftEnd: at(10) }),
+        driver({ id: 'split', busy: [{ start: at(9), end: at(11), from: base, to: base }] }),
+      ],
+    };
+    const model = buildPlanModel(input, new EstimatedTravelTimes().matrixSync(planPoints(input)));
+    expect(model.pieces.map((pc) => [pc.driver.id, (pc.start - DAY) / H])).toEqual([['split', 11]]);
+    expect(plan(input).unassigned).toEqual([]);
   });
 
   it('gives trips inside his areas to the driver with a per-area match score', () => {

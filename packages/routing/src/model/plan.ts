@@ -4,7 +4,7 @@ import { type SolveOptions, type SolveResult, solve } from '../solve.ts';
 import { EstimatedTravelTimes } from '../travel/estimator.ts';
 import type { TravelMatrix, TravelTimeProvider } from '../travel/types.ts';
 import { verifySolution } from '../verify.ts';
-import { solveInWorker } from '../worker.ts';
+import { planInWorker } from '../worker.ts';
 import { buildPlanModel, type PlanModel, planPoints, SEATS } from './build.ts';
 import { reasonFor } from './reasons.ts';
 import type { PlanInput, PlannedRoute, PlannedStop, PlannedTrip, PlanResult, UnassignedReason } from './types.ts';
@@ -20,8 +20,9 @@ const RESOLVE_TIME_LIMIT_MS = 2000;
 
 /**
  * Routes reservations onto drivers: travel times from the provider (the OSRM client when the "map
- * route server" setting is set, else the estimator), then the solver — on a worker thread when
- * `inWorker` is set, so the caller's event loop stays free — then the plan as trips.
+ * route server" setting is set, else the estimator), then the solver, then the plan as trips — all
+ * but the travel times on a worker thread when `inWorker` is set, so the caller's event loop stays
+ * free.
  */
 export async function planRoutes(
   input: PlanInput,
@@ -31,18 +32,10 @@ export async function planRoutes(
   const departAt = Math.min(...input.requests.map((r) => r.scheduleAt), Number.POSITIVE_INFINITY);
   const matrix = await provider.matrix(planPoints(input), Number.isFinite(departAt) ? departAt : undefined);
   if (!inWorker) return planWithMatrix(input, matrix, rest);
-  const t0 = performance.now();
   // a new best found on the worker reaches the caller as the worker's progress
-  const { signal, onImprovement, ...solveOpts } = rest;
-  const worker = { ...solveOpts, signal, ...(onImprovement ? { onProgress: onImprovement } : {}) };
-  let model = buildPlanModel(input, matrix);
-  let result = await solveInWorker(model.problem, { timeLimitMs: DEFAULT_TIME_LIMIT_MS, ...worker });
-  const banned = belowMinSeats(model, result.solution);
-  if (banned.length > 0) {
-    model = withoutVehicles(model, banned);
-    result = await solveInWorker(model.problem, { timeLimitMs: RESOLVE_TIME_LIMIT_MS, ...worker });
-  }
-  return finishPlan(model, result, matrix, t0);
+  const { onImprovement, shouldStop, ...options } = rest;
+  if (shouldStop) throw new Error('planRoutes on a worker stops by its signal, not shouldStop');
+  return planInWorker(input, matrix, { ...options, ...(onImprovement ? { onProgress: onImprovement } : {}) });
 }
 
 /** The same, synchronously, with a matrix already at hand (over planPoints(input), in that order). */

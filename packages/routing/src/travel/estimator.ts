@@ -56,7 +56,18 @@ export class EstimatedTravelTimes implements TravelTimeProvider {
 
   matrixSync(points: LatLng[], departAt?: number): TravelMatrix {
     const speed = this.speedAt(departAt);
-    const km = points.map((a) => points.map((b) => this.legKm(a, b)));
+    // a leg measures the same both ways: each pair once
+    const n = points.length;
+    const km = points.map(() => new Array<number>(n).fill(0));
+    for (let i = 0; i < n; i++) {
+      const a = points[i] as LatLng;
+      const row = km[i] as number[];
+      for (let j = i; j < n; j++) {
+        const d = this.legKm(a, points[j] as LatLng);
+        row[j] = d;
+        (km[j] as number[])[i] = d;
+      }
+    }
     return { km, minutes: km.map((row) => row.map((d) => (60 * d) / speed)), estimated: true };
   }
 
