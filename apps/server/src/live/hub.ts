@@ -1,4 +1,4 @@
-import { positionColumns } from '@tc/domain';
+import { type LivePosition, positionColumns } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { mayHear, mayHearOwnDay, mayHearPosition } from '../access/access.ts';
@@ -14,7 +14,15 @@ function aboutCaller(e: ChangeEvent, p: Principal): boolean {
 }
 
 /** At most this many positions go in one `positions` message (about 30 kB): the live map reads each in a short task. */
-const POSITIONS_PER_MESSAGE = 500;
+export const POSITIONS_PER_MESSAGE = 500;
+
+/** The `positions` messages of a second's positions: columns (docs/protocol.md), POSITIONS_PER_MESSAGE at most each, in order. */
+export function positionMessages(positions: readonly LivePosition[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < positions.length; i += POSITIONS_PER_MESSAGE)
+    out.push(JSON.stringify({ type: 'positions', ...positionColumns(positions.slice(i, i + POSITIONS_PER_MESSAGE)) }));
+  return out;
+}
 
 /** How often every socket's session is checked even when no change comes (an ended session's lifetime). */
 const SWEEP_MS = 30_000;
@@ -76,10 +84,7 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   const fanout = new PositionFanout((due) => {
     for (const [socket, p] of clients) {
       const data = due.filter((e) => mayHearPosition(p, e)).map(({ suppliers: _, ...pos }) => pos);
-      for (let i = 0; i < data.length; i += POSITIONS_PER_MESSAGE)
-        socket.send(
-          JSON.stringify({ type: 'positions', ...positionColumns(data.slice(i, i + POSITIONS_PER_MESSAGE)) }),
-        );
+      for (const message of positionMessages(data)) socket.send(message);
     }
   });
   const stopPositions = await services.db.listen(POSITIONS_CHANNEL, (payload) => {
