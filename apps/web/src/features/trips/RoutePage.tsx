@@ -241,6 +241,7 @@ export function RoutePage({ basePath }: { basePath: string }) {
             <Text size="sm" c="dimmed">
               {t('route.current')}: {t('route.currentTrips')} {plan.current.trips} · {t('route.currentVehicles')}{' '}
               {plan.current.vehicles}
+              {assign && plan.current.trips > 0 ? ` · ${t('route.keptAround')}` : ''}
             </Text>
             {plan.unassigned.length > 0 ? (
               <div>
