@@ -36,6 +36,13 @@ export interface SearchLimits {
   penalty: number;
   /** Weight of a used vehicle in the cost (default the problem's). */
   vehicleWeight?: number;
+  /**
+   * Guided elimination: each request's multiple of the bank penalty, grown by `bankGrowth` each time
+   * a candidate leaves the request out, so that the search comes to prefer leaving out others
+   * (after Nagata & Bräysy's penalty counters). Mutated by the search.
+   */
+  bankWeights?: Float64Array;
+  bankGrowth?: number;
   /** Temperature at the start of each cycle. */
   startTemperature: number;
   /** Called when the bank empties (vehicle elimination succeeded): return true to end the search. */
@@ -57,7 +64,13 @@ export interface SearchOutcome {
 export function alns(ctx: SearchContext, start: State, limits: SearchLimits): SearchOutcome {
   const { p, rng } = ctx;
   const n = p.requests;
-  const cost = (s: State) => stateCost(p, s, limits.penalty, limits.vehicleWeight);
+  const weights = limits.bankWeights;
+  const cost = (s: State) => {
+    if (!weights) return stateCost(p, s, limits.penalty, limits.vehicleWeight);
+    let banked = 0;
+    for (const r of s.bank) banked += weights[r] ?? 1;
+    return stateCost(p, s, 0, limits.vehicleWeight) + limits.penalty * banked;
+  };
   let current = start;
   let currentCost = cost(current);
   let best = current;
@@ -89,6 +102,11 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     const q = rng.int(qMin, qMax);
     cand.remove(p, ctx.arc, chooseRemoval(ctx, cand, REMOVALS[ri] ?? 'random', q));
     repair(ctx, cand, ins.k, ins.noise, limits.allowNew);
+    if (weights && cand.bank.length > 0) {
+      for (const r of cand.bank) weights[r] = (weights[r] ?? 1) + (limits.bankGrowth ?? 0);
+      currentCost = cost(current);
+      bestCost = cost(best);
+    }
     let c = cost(cand);
     let score = 0;
     if (c < bestCost - 1e-9 && cand.bank.length === 0) {
