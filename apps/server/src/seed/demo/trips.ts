@@ -220,7 +220,10 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
       [trr.int(1, AHEAD_DAYS), 33],
     ] as const);
     const dayMs = pin ? today : weekdayShift(u, today + off * DAY);
-    const start = pin ? cut + pin.minutes * MINUTE : timeOfDay(trr, u, dayMs);
+    // "later today" must stay today: late in the evening the pinned trips close up before midnight, in order
+    const start = pin
+      ? Math.min(cut + pin.minutes * MINUTE, today + DAY - 4 * HOUR + ((pin.minutes + 30) / 2) * MINUTE)
+      : timeOfDay(trr, u, dayMs);
     let n =
       u === 1
         ? trr.weighted([
