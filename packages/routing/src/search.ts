@@ -37,12 +37,11 @@ export interface SearchLimits {
   /** Weight of a used vehicle in the cost (default the problem's). */
   vehicleWeight?: number;
   /**
-   * Guided elimination: each request's multiple of the bank penalty, grown by `bankGrowth` each time
-   * a candidate leaves the request out, so that the search comes to prefer leaving out others
-   * (after Nagata & Bräysy's penalty counters). Mutated by the search.
+   * Guided elimination: each request's multiple of the bank penalty (`weights`, mutated by the
+   * search), grown by `growth` each time a candidate leaves the request out, so that the search
+   * comes to prefer leaving out others (after Nagata & Bräysy's penalty counters).
    */
-  bankWeights?: Float64Array;
-  bankGrowth?: number;
+  guide?: { weights: Float64Array; growth: number };
   /** Temperature at the start of each cycle. */
   startTemperature: number;
   /** Called when the bank empties (vehicle elimination succeeded): return true to end the search. */
@@ -64,7 +63,7 @@ export interface SearchOutcome {
 export function alns(ctx: SearchContext, start: State, limits: SearchLimits): SearchOutcome {
   const { p, rng } = ctx;
   const n = p.requests;
-  const weights = limits.bankWeights;
+  const weights = limits.guide?.weights;
   const cost = (s: State) => {
     if (!weights) return stateCost(p, s, limits.penalty, limits.vehicleWeight);
     let banked = 0;
@@ -103,7 +102,7 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     cand.remove(p, ctx.arc, chooseRemoval(ctx, cand, REMOVALS[ri] ?? 'random', q));
     repair(ctx, cand, ins.k, ins.noise, limits.allowNew);
     if (weights && cand.bank.length > 0) {
-      for (const r of cand.bank) weights[r] = (weights[r] ?? 1) + (limits.bankGrowth ?? 0);
+      for (const r of cand.bank) weights[r] = (weights[r] ?? 1) + (limits.guide?.growth ?? 0);
       currentCost = cost(current);
       bestCost = cost(best);
     }

@@ -115,15 +115,7 @@ export function buildPlanModel(input: PlanInput, matrix: TravelMatrix): PlanMode
   // Every leg a route may drive: to and from the stops, and a stretch's own start to its end. The
   // legs between two stretches' ends are never driven and stay 0 (most of the matrix on a running
   // day, whose shifts are cut into many stretches).
-  for (let a = 0; a < N; a++) {
-    const kmRow = matrix.km[of[a] ?? 0] ?? [];
-    const minutesRow = matrix.minutes[of[a] ?? 0] ?? [];
-    for (let b = 0; b < (a < 2 * n ? N : 2 * n); b++) {
-      const pb = of[b] ?? 0;
-      dist[a * N + b] = kmRow[pb] ?? Number.POSITIVE_INFINITY;
-      time[a * N + b] = minutesRow[pb] ?? Number.POSITIVE_INFINITY;
-    }
-  }
+  for (let a = 0; a < N; a++) for (let b = 0; b < (a < 2 * n ? N : 2 * n); b++) leg(a, b);
   for (let v = 0; v < K; v++) {
     const start = 2 * n + 2 * v;
     leg(start, start + 1);

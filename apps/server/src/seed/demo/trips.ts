@@ -220,9 +220,11 @@ export function demoTripsAndJobs(g: DemoContext & DemoMasterData & DemoPeople & 
       [trr.int(1, AHEAD_DAYS), 33],
     ] as const);
     const dayMs = pin ? today : weekdayShift(u, today + off * DAY);
-    // "later today" must stay today: late in the evening the pinned trips close up before midnight, in order
+    // "later today" must stay today: late in the evening the pinned trips (-30 to +150 minutes from
+    // now) close up, half as far apart, from 20:00 on, so that the last ends before midnight
+    const evening = today + DAY - 4 * HOUR;
     const start = pin
-      ? Math.min(cut + pin.minutes * MINUTE, today + DAY - 4 * HOUR + ((pin.minutes + 30) / 2) * MINUTE)
+      ? Math.min(cut + pin.minutes * MINUTE, evening + ((pin.minutes + 30) / 2) * MINUTE)
       : timeOfDay(trr, u, dayMs);
     let n =
       u === 1
