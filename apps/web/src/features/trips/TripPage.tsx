@@ -63,7 +63,8 @@ export function TripPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const { trip, riders } = useTrip(id);
-  const act = useTripAction(trip.data);
+  const { act, pending } = useTripAction(trip.data);
+  const busy = pending !== null;
   const { can } = useSession();
   const navigate = useNavigate();
   const { favorites, toggle: toggleFavorite } = useFavoriteTrips();
@@ -125,6 +126,8 @@ export function TripPage() {
               key={action}
               variant={['send', 'approve', 'start', 'end'].includes(action) ? 'filled' : 'default'}
               color={action === 'cancel' ? 'red' : undefined}
+              loading={pending === action}
+              disabled={busy}
               onClick={() => void run(action)}
             >
               {t(`trip.actions.${action}`)}
@@ -158,15 +161,15 @@ export function TripPage() {
                 ) : null}
               </Group>
               {!data.driver && PLANNED_TRIP_STATUSES.includes(status) && can('trips', 'assign') ? (
-                <AssignForm drivers={drivers.data ?? []} cars={cars.data ?? []} act={act} />
+                <AssignForm drivers={drivers.data ?? []} cars={cars.data ?? []} act={act} busy={busy} />
               ) : null}
-              {may('merge') && otherTrips.length > 0 ? <MergeForm trips={otherTrips} act={act} /> : null}
+              {may('merge') && otherTrips.length > 0 ? <MergeForm trips={otherTrips} act={act} busy={busy} /> : null}
             </Paper>
             <Paper withBorder p="md">
               <Title order={4} mb="sm">
                 {t('trip.riders')}
               </Title>
-              <TripRiders status={data.status} riders={riders} act={act} otherTrips={otherTrips} />
+              <TripRiders status={data.status} riders={riders} act={act} busy={busy} otherTrips={otherTrips} />
             </Paper>
             <Paper withBorder p="md">
               <Title order={4} mb="sm">
@@ -188,6 +191,7 @@ export function TripPage() {
               button={t('trip.actions.message')}
               entries={data.messages}
               add={may('message') ? (text) => act('message', { text }) : undefined}
+              busy={busy}
             />
             <TripEntries
               title={t('trip.notes')}
@@ -195,6 +199,7 @@ export function TripPage() {
               button={t('trip.actions.note')}
               entries={data.notes}
               add={may('note') ? (text) => act('note', { text }) : undefined}
+              busy={busy}
             />
             <AssignLog trip={data} driverLabel={(v) => label(drivers.data, v)} carLabel={(v) => label(cars.data, v)} />
           </Stack>
@@ -210,13 +215,13 @@ export function TripPage() {
 }
 
 /** Another trip of the day whose riders join this one (spec: merge). */
-function MergeForm({ trips, act }: { trips: Options; act: Act }) {
+function MergeForm({ trips, act, busy }: { trips: Options; act: Act; busy: boolean }) {
   const { t } = useTranslation();
   const [other, setOther] = useState<string | null>(null);
   return (
     <Group align="end" mt="md">
       <Select label={t('trip.mergeWith')} data={trips} value={other} onChange={setOther} searchable w={300} />
-      <Button variant="default" disabled={!other} onClick={() => void act('merge', { trip: Number(other) })}>
+      <Button variant="default" disabled={!other || busy} onClick={() => void act('merge', { trip: Number(other) })}>
         {t('trip.actions.merge')}
       </Button>
     </Group>
@@ -224,10 +229,10 @@ function MergeForm({ trips, act }: { trips: Options; act: Act }) {
 }
 
 type Options = { value: string; label: string }[];
-type Act = ReturnType<typeof useTripAction>;
+type Act = ReturnType<typeof useTripAction>['act'];
 
 /** A driver and a vehicle for a trip that has none; the driver's own vehicle when none is chosen. */
-function AssignForm({ drivers, cars, act }: { drivers: Options; cars: Options; act: Act }) {
+function AssignForm({ drivers, cars, act, busy }: { drivers: Options; cars: Options; act: Act; busy: boolean }) {
   const { t } = useTranslation();
   const [driver, setDriver] = useState<string | null>(null);
   const [car, setCar] = useState<string | null>(null);
@@ -236,7 +241,7 @@ function AssignForm({ drivers, cars, act }: { drivers: Options; cars: Options; a
       <Select label={t('trip.driver')} data={drivers} value={driver} onChange={setDriver} searchable w={260} />
       <Select label={t('trip.car')} data={cars} value={car} onChange={setCar} searchable clearable w={220} />
       <Button
-        disabled={!driver}
+        disabled={!driver || busy}
         onClick={() => void act('assign', { driver: Number(driver), ...(car ? { car: Number(car) } : {}) })}
       >
         {t('trip.actions.assign')}
@@ -257,6 +262,7 @@ function TripEntries(props: {
   button: string;
   entries: Entry[] | undefined;
   add: ((text: string) => Promise<boolean>) | undefined;
+  busy: boolean;
 }) {
   const [text, setText] = useState('');
   const entries = props.entries ?? [];
@@ -283,7 +289,10 @@ function TripEntries(props: {
               minRows={1}
               style={{ flex: 1 }}
             />
-            <Button disabled={!text.trim()} onClick={() => void add(text).then((ok) => ok && setText(''))}>
+            <Button
+              disabled={!text.trim() || props.busy}
+              onClick={() => void add(text).then((ok) => ok && setText(''))}
+            >
               {props.button}
             </Button>
           </Group>

@@ -20,12 +20,14 @@ export interface TripRidersProps {
   status: string | undefined;
   riders: StoredDoc[];
   act: (action: TripAction, more: Record<string, unknown>) => Promise<boolean>;
+  /** An action on the trip is under way: none other until it is done. */
+  busy: boolean;
   /** Trips of the day a rider may move to. */
   otherTrips: { value: string; label: string }[];
 }
 
 /** A trip's riders in the order they ride: each one's time, places, seats and status, and what can be done with them now. */
-export function TripRiders({ status, riders, act, otherTrips }: TripRidersProps) {
+export function TripRiders({ status, riders, act, busy, otherTrips }: TripRidersProps) {
   const { t } = useTranslation();
   const { can } = useSession();
   const current = isTripStatus(status) ? status : 'new';
@@ -75,6 +77,7 @@ export function TripRiders({ status, riders, act, otherTrips }: TripRidersProps)
                         size="compact-xs"
                         variant={a === 'remove' ? 'subtle' : 'default'}
                         aria-label={t(`trip.riderAction.${a}`, { name })}
+                        disabled={busy}
                         onClick={() => void act(a, { job: r._id })}
                       >
                         {t(`trip.actions.${a}`)}
@@ -83,7 +86,12 @@ export function TripRiders({ status, riders, act, otherTrips }: TripRidersProps)
                     {mayMove ? (
                       <Menu position="bottom-end">
                         <Menu.Target>
-                          <Button size="compact-xs" variant="subtle" aria-label={t('trip.riderAction.move', { name })}>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            disabled={busy}
+                            aria-label={t('trip.riderAction.move', { name })}
+                          >
                             {t('trip.actions.move')}
                           </Button>
                         </Menu.Target>

@@ -8,6 +8,7 @@ import {
   type TripAction,
   withinDay,
 } from '@tc/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '#src/api/client.ts';
 import { find } from '#src/api/find.ts';
@@ -56,12 +57,17 @@ export function useTrip(id: number) {
 /**
  * Runs a trip action on the version shown: done, told; refused, told why. Ending with riders still
  * aboard asks whether to mark them all as dropped off (spec section 4), then ends with `dropAll`.
+ * `pending`: the action under way, until the trip and its riders are read again. Every action
+ * writes the trip, so the socket may show its riders' new state before the trip's new version:
+ * a next action taken then would carry the old version and be refused as someone else's change.
  */
 export function useTripAction(trip: Trip | null | undefined) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  return async (action: TripAction, more: Record<string, unknown> = {}): Promise<boolean> => {
+  const [pending, setPending] = useState<TripAction | null>(null);
+  const act = async (action: TripAction, more: Record<string, unknown> = {}): Promise<boolean> => {
     if (!trip) return false;
+    setPending(action);
     const send = (extra: Record<string, unknown>) =>
       call('tripaction', { id: trip._id, _version: trip._version, action, ...more, ...extra });
     try {
@@ -80,10 +86,12 @@ export function useTripAction(trip: Trip | null | undefined) {
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['find', 'trips'] });
       await queryClient.invalidateQueries({ queryKey: ['find', 'jobs'] });
+      setPending(null);
     }
     notifySuccess(t(`trip.done.${action}`, { id: trip._id }));
     return true;
   };
+  return { act, pending };
 }
 
 function askDropAll(t: (key: string) => string, warning: string): Promise<boolean> {
