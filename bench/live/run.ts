@@ -14,7 +14,7 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { chromium } from '@playwright/test';
-import { type PositionColumns, positionsOfColumns } from '@tc/domain';
+import { positionsOfFrame, readFrame } from '@tc/domain';
 import WebSocket from 'ws';
 import { hashPassword } from '../../apps/server/src/auth/password.hash.ts';
 import { createSession, setPasswords } from '../../apps/server/src/store/auth.store.ts';
@@ -119,12 +119,14 @@ async function main(): Promise<void> {
         (token, c) =>
           new Promise<WebSocket>((resolve, reject) => {
             const ws = new WebSocket(`${url.replace('http', 'ws')}socket?token=${encodeURIComponent(token)}`);
-            ws.on('message', (m) => {
-              const msg = JSON.parse(String(m)) as { type: string } & PositionColumns;
-              if (msg.type === 'hello') resolve(ws);
-              if (msg.type !== 'positions') return;
+            ws.on('message', (m, binary) => {
+              // positions come as binary frames, everything else as JSON text
+              if (!binary) {
+                if ((JSON.parse(String(m)) as { type: string }).type === 'hello') resolve(ws);
+                return;
+              }
               const now = Date.now();
-              for (const p of positionsOfColumns(msg)) {
+              for (const p of positionsOfFrame(readFrame(m as Buffer))) {
                 heard++;
                 delays.push(now - p.time);
                 const seen = lastSeen[c] as Map<number, number>;

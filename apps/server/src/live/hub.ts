@@ -1,4 +1,4 @@
-import { type LivePosition, positionColumns } from '@tc/domain';
+import { type LivePosition, positionFrame } from '@tc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { mayHear, mayHearOwnDay, mayHearPosition } from '../access/access.ts';
@@ -13,14 +13,16 @@ function aboutCaller(e: ChangeEvent, p: Principal): boolean {
   return e.col === 'roles' || e.col === 'units' || ((e.col === 'users' || e.col === SESSIONS_EVENT) && e.id === p.id);
 }
 
-/** At most this many positions go in one `positions` message (about 30 kB): the live map reads each in a short task. */
-export const POSITIONS_PER_MESSAGE = 500;
+/** At most this many positions go in one `positions` frame (36 kB): the live map reads each in a short task. */
+export const POSITIONS_PER_FRAME = 500;
 
-/** The `positions` messages of a second's positions: columns (docs/protocol.md), POSITIONS_PER_MESSAGE at most each, in order. */
-export function positionMessages(positions: readonly LivePosition[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < positions.length; i += POSITIONS_PER_MESSAGE)
-    out.push(JSON.stringify({ type: 'positions', ...positionColumns(positions.slice(i, i + POSITIONS_PER_MESSAGE)) }));
+/** The `positions` frames of a second's positions (binary, docs/protocol.md), POSITIONS_PER_FRAME at most each, in order. */
+export function positionFrames(positions: readonly LivePosition[]): Buffer[] {
+  const out: Buffer[] = [];
+  for (let i = 0; i < positions.length; i += POSITIONS_PER_FRAME) {
+    const frame = positionFrame(positions.slice(i, i + POSITIONS_PER_FRAME));
+    out.push(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+  }
   return out;
 }
 
@@ -84,7 +86,7 @@ export async function registerLiveHub(app: FastifyInstance, services: Services):
   const fanout = new PositionFanout((due) => {
     for (const [socket, p] of clients) {
       const data = due.filter((e) => mayHearPosition(p, e)).map(({ suppliers: _, ...pos }) => pos);
-      for (const message of positionMessages(data)) socket.send(message);
+      for (const frame of positionFrames(data)) socket.send(frame);
     }
   });
   const stopPositions = await services.db.listen(POSITIONS_CHANNEL, (payload) => {

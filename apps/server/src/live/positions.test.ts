@@ -1,7 +1,7 @@
-import { type PositionColumns, positionsOfColumns } from '@tc/domain';
+import { frameCount, positionsOfFrame, readFrame } from '@tc/domain';
 import { describe, expect, it } from 'vitest';
 import type { PositionEvent } from '../store/positions.store.ts';
-import { POSITIONS_PER_MESSAGE, positionMessages } from './hub.ts';
+import { POSITIONS_PER_FRAME, positionFrames } from './hub.ts';
 import { PositionFanout } from './positions.ts';
 
 const at = (driver: number, time: number): PositionEvent => ({
@@ -72,16 +72,15 @@ describe("the consoles' positions", () => {
   });
 });
 
-describe('positionMessages', () => {
-  it('cuts a second of a large fleet into messages of 500 columns at most, in order, each read back whole', () => {
+describe('positionFrames', () => {
+  it('cuts a second of a large fleet into binary frames of 500 positions at most, in order, each read back whole', () => {
     const fleet = Array.from({ length: 1201 }, (_, k) => {
       const { suppliers: __, ...pos } = at(k + 1, 1000 + k);
       return pos;
     });
-    const messages = positionMessages(fleet).map((m) => JSON.parse(m) as PositionColumns & { type: string });
-    expect(messages.map((m) => m.driver.length)).toEqual([POSITIONS_PER_MESSAGE, POSITIONS_PER_MESSAGE, 201]);
-    expect(messages.every((m) => m.type === 'positions')).toBe(true);
-    expect(messages.flatMap((m) => positionsOfColumns(m))).toEqual(fleet);
-    expect(positionMessages([])).toEqual([]);
+    const frames = positionFrames(fleet).map((b) => readFrame(b));
+    expect(frames.map(frameCount)).toEqual([POSITIONS_PER_FRAME, POSITIONS_PER_FRAME, 201]);
+    expect(frames.flatMap((f) => positionsOfFrame(f))).toEqual(fleet);
+    expect(positionFrames([])).toEqual([]);
   });
 });

@@ -54,10 +54,7 @@ export interface LivePosition {
 }
 
 /**
- * The `positions` message of /socket, a column per field (docs/live.md): `{type: 'positions',
- * driver: [...], lat: [...], ...}`, the i-th position being the i-th of every column. A second of a
- * city's fleet comes as a few arrays of numbers rather than thousands of objects, so the live map
- * reads it without leaving garbage behind.
+ * The fields of a position in the `positions` frame of /socket, in order (docs/protocol.md).
  */
 export const POSITION_COLUMNS = [
   'driver',
@@ -70,20 +67,63 @@ export const POSITION_COLUMNS = [
   'trip',
   'unit',
 ] as const;
-export type PositionColumns = { [K in (typeof POSITION_COLUMNS)[number]]: LivePosition[K][] };
+export type PositionColumn = (typeof POSITION_COLUMNS)[number];
 
-/** Positions as columns (the `positions` message). */
-export function positionColumns(list: readonly LivePosition[]): PositionColumns {
-  const out = Object.fromEntries(POSITION_COLUMNS.map((c) => [c, new Array(list.length)])) as Record<string, unknown[]>;
-  for (const [i, p] of list.entries()) for (const c of POSITION_COLUMNS) (out[c] as unknown[])[i] = p[c];
-  return out as PositionColumns;
+/** Where column `c` of a frame of `count` positions starts. */
+export const columnStart = (c: PositionColumn, count: number): number => POSITION_COLUMNS.indexOf(c) * count;
+
+/** Whether this platform keeps numbers little-endian (every one the console runs on, in practice). */
+const LITTLE_ENDIAN = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f;
+
+/**
+ * The `positions` frame of /socket: a binary WebSocket frame of 64-bit floats, little-endian, a
+ * column per field (POSITION_COLUMNS, each as long as the frame has positions: the i-th position is
+ * the i-th of every column), NaN for null. A second of a city's fleet then comes as a few buffers
+ * the live map reads in place: no text to parse, no object per position (bench/live).
+ */
+export function positionFrame(list: readonly LivePosition[]): Float64Array {
+  const n = list.length;
+  const out = new Float64Array(POSITION_COLUMNS.length * n);
+  for (const [k, c] of POSITION_COLUMNS.entries())
+    for (const [i, p] of list.entries()) out[k * n + i] = p[c] ?? Number.NaN;
+  if (!LITTLE_ENDIAN) swapBytes(out);
+  return out;
 }
 
-/** The positions of a `positions` message, one object each (tests and tools; the live map reads the columns). */
-export function positionsOfColumns(cols: PositionColumns): LivePosition[] {
-  return cols.driver.map(
-    (_, i) => Object.fromEntries(POSITION_COLUMNS.map((c) => [c, cols[c][i]])) as unknown as LivePosition,
-  );
+/** A received frame's values, in this platform's byte order (a view on it where that is little-endian). */
+export function readFrame(buffer: ArrayBufferLike | ArrayBufferView): Float64Array {
+  const bytes = ArrayBuffer.isView(buffer)
+    ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    : new Uint8Array(buffer);
+  if (bytes.byteLength % (8 * POSITION_COLUMNS.length) !== 0) throw new Error('not a positions frame');
+  // a Float64Array needs its start aligned on 8 bytes: a view where it is, else a copy
+  const values =
+    bytes.byteOffset % 8 === 0
+      ? new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8)
+      : new Float64Array(bytes.slice().buffer);
+  if (!LITTLE_ENDIAN) swapBytes(values);
+  return values;
+}
+
+/** How many positions a frame holds. */
+export const frameCount = (frame: Float64Array): number => frame.length / POSITION_COLUMNS.length;
+
+/** The positions of a frame, one object each (tests and tools; the live map reads the frame in place). */
+export function positionsOfFrame(frame: Float64Array): LivePosition[] {
+  const n = frameCount(frame);
+  return Array.from({ length: n }, (_, i) => {
+    const value = (c: PositionColumn) => {
+      const v = frame[columnStart(c, n) + i] as number;
+      return Number.isNaN(v) ? null : v;
+    };
+    return Object.fromEntries(POSITION_COLUMNS.map((c) => [c, value(c)])) as unknown as LivePosition;
+  });
+}
+
+/** Turns each 8-byte value around (a big-endian platform: the frame is little-endian). */
+function swapBytes(values: Float64Array): void {
+  const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  for (let k = 0; k < bytes.length; k += 8) bytes.subarray(k, k + 8).reverse();
 }
 
 /** The trip actions a driver takes from the driver app (the others are the dispatchers'). */

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_TIME_ZONE,
+  type LivePosition,
   localDateTime,
   localDay,
-  type PositionColumns,
-  positionsOfColumns,
+  positionsOfFrame,
+  readFrame,
   TRACK_POINTS,
 } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,11 +187,16 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function listen(token: string) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/socket?token=${encodeURIComponent(token)}`);
   const messages: Record<string, unknown>[] = [];
-  ws.on('message', (m) => messages.push(JSON.parse(String(m))));
+  // positions come as binary frames (docs/protocol.md), everything else as JSON text
+  const positions: LivePosition[][] = [];
+  ws.on('message', (m, binary) => {
+    if (binary) positions.push(positionsOfFrame(readFrame(m as Buffer)));
+    else messages.push(JSON.parse(String(m)));
+  });
   await new Promise<void>((resolve) => ws.on('message', () => resolve()));
   return {
     ws,
-    positions: () => messages.filter((m) => m.type === 'positions'),
+    positions: () => positions,
     changes: () => messages.filter((m) => m.type === 'change'),
   };
 }
@@ -304,7 +310,7 @@ describe('positions', () => {
     await pause(1300);
     const heard = site1
       .positions()
-      .flatMap((m) => positionsOfColumns(m as unknown as PositionColumns))
+      .flat()
       .filter((p) => p.time >= start);
     // six positions in under a second: the first at once, then the latest of the rest a second later
     expect(heard.map((p) => p.time)).toEqual([sent[0], sent[5]]);

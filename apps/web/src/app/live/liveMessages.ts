@@ -18,3 +18,16 @@ export function onLiveMessage(listener: (message: LiveMessage) => void): () => v
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+const frameListeners = new Set<(frame: Float64Array) => void>();
+
+/** A `positions` frame of the socket (binary, docs/protocol.md), read in place by whoever listens. */
+export function emitPositionFrame(frame: Float64Array): void {
+  for (const listener of frameListeners) listener(frame);
+}
+
+/** Listens to the socket's `positions` frames until the returned function is called. */
+export function onPositionFrame(listener: (frame: Float64Array) => void): () => void {
+  frameListeners.add(listener);
+  return () => frameListeners.delete(listener);
+}

@@ -1,6 +1,6 @@
-import { SOCKET_RETRY_MS } from '@tc/domain';
+import { readFrame, SOCKET_RETRY_MS } from '@tc/domain';
 import { useEffect, useRef, useState } from 'react';
-import { emitLiveMessage, type LiveMessage } from './liveMessages.ts';
+import { emitLiveMessage, emitPositionFrame, type LiveMessage } from './liveMessages.ts';
 
 /** A write the user may see, as the server pushes it on /socket (docs/protocol.md). */
 export interface ChangeEvent {
@@ -26,7 +26,8 @@ function isChange(value: unknown): value is ChangeEvent {
 
 /**
  * Keeps a WebSocket to /socket open while `getToken` gives a token, reconnecting 3 s after a close
- * (spec section 4). Each change event goes to `onChange`; the last one is also returned.
+ * (spec section 4). Each change event goes to `onChange`; the last one is also returned. The
+ * user's other messages go to `onLiveMessage`'s listeners, position frames to `onPositionFrame`'s.
  */
 export function useSocket(
   getToken: () => string | null,
@@ -48,9 +49,15 @@ export function useSocket(
       const token = latest.current.getToken();
       if (disposed || !token) return;
       socket = latest.current.createSocket(socketUrl(token));
+      // drivers' positions come as binary frames, read where they arrive (docs/protocol.md)
+      socket.binaryType = 'arraybuffer';
       socket.onopen = () => setConnected(true);
       socket.onmessage = (message) => {
         try {
+          if (message.data instanceof ArrayBuffer) {
+            emitPositionFrame(readFrame(message.data));
+            return;
+          }
           const event: unknown = JSON.parse(String(message.data));
           if (!isChange(event)) {
             // the user's own messages (a routing run's progress) go to the pages listening

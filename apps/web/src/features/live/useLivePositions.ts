@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { POSITION_COLUMNS, type PositionColumns, positionColumns } from '@tc/domain';
+import { columnStart, frameCount, positionFrame } from '@tc/domain';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { call } from '#src/api/client.ts';
-import { onLiveMessage } from '#src/app/live/liveMessages.ts';
+import { onPositionFrame } from '#src/app/live/liveMessages.ts';
 
 /** The map redraws at most this often: positions come at most once a second per driver anyway. */
 const REDRAW_MS = 1000;
@@ -39,32 +39,39 @@ export class KeptPosition {
     return this.values[4] as number;
   }
 
-  /** Takes the driver's position `i` of a `positions` message when it is newer. */
-  take(m: PositionColumns, i: number): void {
-    const time = m.time[i] as number;
+  /** Takes the driver's position `i` of a `positions` frame of `n` when it is newer (NaN stays NaN). */
+  take(frame: Float64Array, n: number, i: number): void {
+    const time = frame[columnStart('time', n) + i] as number;
     const v = this.values;
     if (time <= (v[4] as number)) return;
-    v[0] = m.lat[i] as number;
-    v[1] = m.lon[i] as number;
-    v[2] = m.heading[i] ?? Number.NaN;
-    v[3] = m.speed[i] ?? Number.NaN;
+    v[0] = frame[columnStart('lat', n) + i] as number;
+    v[1] = frame[columnStart('lon', n) + i] as number;
+    v[2] = frame[columnStart('heading', n) + i] as number;
+    v[3] = frame[columnStart('speed', n) + i] as number;
     v[4] = time;
   }
 }
 
-/** Keeps position `i` of these columns as its driver's, when newer than the one kept. */
-function keep(positions: Map<number, KeptPosition>, m: PositionColumns, i: number): void {
-  const driver = m.driver[i] as number;
-  let known = positions.get(driver);
-  if (!known) {
-    known = new KeptPosition(driver);
-    positions.set(driver, known);
+/**
+ * Keeps each position of a `positions` frame as its driver's, when newer than the one kept (of
+ * `site` only, unless null): read from the frame into each driver's own object, nothing of the
+ * frame lives on.
+ */
+export function keepFrame(positions: Map<number, KeptPosition>, frame: Float64Array, site: number | null): void {
+  const n = frameCount(frame);
+  const drivers = columnStart('driver', n);
+  const units = columnStart('unit', n);
+  for (let i = 0; i < n; i++) {
+    if (site !== null && frame[units + i] !== site) continue;
+    const driver = frame[drivers + i] as number;
+    let known = positions.get(driver);
+    if (!known) {
+      known = new KeptPosition(driver);
+      positions.set(driver, known);
+    }
+    known.take(frame, n, i);
   }
-  known.take(m, i);
 }
-
-const isPositions = (m: { type: string }): m is { type: 'positions' } & PositionColumns =>
-  m.type === 'positions' && POSITION_COLUMNS.every((c) => Array.isArray((m as Record<string, unknown>)[c]));
 
 /** The positions of a live map: read with `positions`, watched with `subscribe` (a new `version` each redraw). */
 export interface PositionStore {
@@ -102,8 +109,7 @@ export function useLivePositions(site: number | null): { store: PositionStore; e
   useEffect(() => {
     if (!initial.data) return;
     store.positions.clear();
-    const read = positionColumns(initial.data.data);
-    for (let i = 0; i < read.driver.length; i++) keep(store.positions, read, i);
+    keepFrame(store.positions, positionFrame(initial.data.data), null);
     store.bump();
   }, [initial.data, store]);
   useEffect(() => {
@@ -118,13 +124,8 @@ export function useLivePositions(site: number | null): { store: PositionStore; e
         store.bump();
       });
     };
-    const stop = onLiveMessage((m) => {
-      if (!isPositions(m)) return;
-      // read from the message's columns into each driver's own object: nothing of the message lives on
-      for (let i = 0; i < m.driver.length; i++) {
-        if (site !== null && m.unit[i] !== site) continue;
-        keep(store.positions, m, i);
-      }
+    const stop = onPositionFrame((frame) => {
+      keepFrame(store.positions, frame, site);
       if (!frame && !timer) timer = setTimeout(redraw, Math.max(0, drawn + REDRAW_MS - performance.now()));
     });
     return () => {
