@@ -111,13 +111,25 @@ export const frameCount = (frame: Float64Array): number => frame.length / POSITI
 /** The positions of a frame, one object each (tests and tools; the live map reads the frame in place). */
 export function positionsOfFrame(frame: Float64Array): LivePosition[] {
   const n = frameCount(frame);
-  return Array.from({ length: n }, (_, i) => {
-    const value = (c: PositionColumn) => {
-      const v = frame[columnStart(c, n) + i] as number;
-      return Number.isNaN(v) ? null : v;
+  const value = (c: number, i: number) => {
+    const v = frame[c * n + i] as number;
+    return Number.isNaN(v) ? null : v;
+  };
+  // the columns in POSITION_COLUMNS order: driver, lat, lon, heading, speed, accuracy, time, trip, unit
+  const out: LivePosition[] = new Array(n);
+  for (let i = 0; i < n; i++)
+    out[i] = {
+      driver: frame[i] as number,
+      lat: frame[n + i] as number,
+      lon: frame[2 * n + i] as number,
+      heading: value(3, i),
+      speed: value(4, i),
+      accuracy: value(5, i),
+      time: frame[6 * n + i] as number,
+      trip: value(7, i),
+      unit: value(8, i),
     };
-    return Object.fromEntries(POSITION_COLUMNS.map((c) => [c, value(c)])) as unknown as LivePosition;
-  });
+  return out;
 }
 
 /** Turns each 8-byte value around (a big-endian platform: the frame is little-endian). */
