@@ -4,7 +4,8 @@ import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 /**
  * Opens the first new trip without a driver of the coming days from the trips list, as a
- * dispatcher finds one (other tests leave new trips with drivers: a reassignment clears, then assigns).
+ * dispatcher finds one (other tests leave new trips with drivers: a reassignment clears, then assigns),
+ * with its riders shown.
  */
 async function openNewTrip(page: Page): Promise<string> {
   await page.goto('trips');
@@ -26,6 +27,8 @@ async function openNewTrip(page: Page): Promise<string> {
     if (index >= 0) {
       await page.locator('tbody tr').nth(index).getByRole('link').first().click();
       await expect(page.getByRole('heading', { name: /^Trip #\d+$/ })).toBeVisible();
+      // its riders come after the trip: a trip of the demo has at least one
+      await expect(page.getByRole('table', { name: 'Riders' }).locator('tbody tr').first()).toBeVisible();
       return page.url();
     }
   }
