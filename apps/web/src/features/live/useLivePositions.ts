@@ -124,8 +124,8 @@ export function useLivePositions(site: number | null): { store: PositionStore; e
         store.bump();
       });
     };
-    const stop = onPositionFrame((frame) => {
-      keepFrame(store.positions, frame, site);
+    const stop = onPositionFrame((data) => {
+      keepFrame(store.positions, data, site);
       if (!frame && !timer) timer = setTimeout(redraw, Math.max(0, drawn + REDRAW_MS - performance.now()));
     });
     return () => {
