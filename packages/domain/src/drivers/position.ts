@@ -39,7 +39,7 @@ export const positionSchema = z.object({
 });
 export type PositionInput = z.output<typeof positionSchema>;
 
-/** A position as the consoles receive it (the `positions` message of /socket, the `livepositions` act). */
+/** A position as the consoles receive it (the `positions` frames of /socket, the `livepositions` act). */
 export interface LivePosition {
   driver: number;
   lat: number;

@@ -82,7 +82,7 @@ export interface PositionStore {
 
 /**
  * The last position of every driver of `site` the caller may see: read once, then kept by the
- * `positions` messages of /socket (docs/live.md). Its listeners are told at most every REDRAW_MS
+ * `positions` frames of /socket (docs/live.md). Its listeners are told at most every REDRAW_MS
  * (on an animation frame): only the parts that draw positions render again, not the page.
  */
 export function useLivePositions(site: number | null): { store: PositionStore; error: unknown } {
