@@ -1,33 +1,33 @@
 /**
- * Messages of /socket that are not changes of records (a routing run's progress, docs/protocol.md):
- * the socket hands them here, and a page listens to the types it shows.
+ * What /socket brings besides the changes of records, handed to the pages listening: messages of
+ * other types (a routing run's progress, docs/protocol.md) and drivers' `positions` frames (binary).
  */
 export interface LiveMessage {
   type: string;
   [key: string]: unknown;
 }
 
-const listeners = new Set<(message: LiveMessage) => void>();
-
-export function emitLiveMessage(message: LiveMessage): void {
-  for (const listener of listeners) listener(message);
+/** Listeners of one kind of socket message: `emit` hands it to each, `on` listens until the returned function is called. */
+function channel<T>() {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    emit: (value: T): void => {
+      for (const listener of listeners) listener(value);
+    },
+    on: (listener: (value: T) => void): (() => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
-/** Listens to the socket's messages until the returned function is called. */
-export function onLiveMessage(listener: (message: LiveMessage) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const messages = channel<LiveMessage>();
+const frames = channel<Float64Array>();
 
-const frameListeners = new Set<(frame: Float64Array) => void>();
-
-/** A `positions` frame of the socket (binary, docs/protocol.md), read in place by whoever listens. */
-export function emitPositionFrame(frame: Float64Array): void {
-  for (const listener of frameListeners) listener(frame);
-}
-
+export const emitLiveMessage = messages.emit;
+/** Listens to the socket's typed messages until the returned function is called. */
+export const onLiveMessage = messages.on;
+/** A `positions` frame of the socket (docs/protocol.md), read in place by whoever listens. */
+export const emitPositionFrame = frames.emit;
 /** Listens to the socket's `positions` frames until the returned function is called. */
-export function onPositionFrame(listener: (frame: Float64Array) => void): () => void {
-  frameListeners.add(listener);
-  return () => frameListeners.delete(listener);
-}
+export const onPositionFrame = frames.on;
