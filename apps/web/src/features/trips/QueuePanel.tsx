@@ -8,17 +8,21 @@ import { find } from '#src/api/find.ts';
 import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { useSession } from '#src/app/session/useSession.ts';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
-import { riderName, type Trip, tripChoice, useOpenTrips } from './useTrip.ts';
+import { riderName, tripChoice, useOpenTrips, type useTripAction } from './useTrip.ts';
 
 type Place = { address?: string };
+
+/** On a trip's page, the page's action runner for that trip: a move waits for the page's actions, and they for it. */
+export type QueueInto = ReturnType<typeof useTripAction>;
 
 /**
  * The queue panel (spec section 2): the reservations of a site's day that wait to be routed (new or
  * waiting, in no trip). "Move to trip" routes one into a trip of that day that has not started
- * (`tripaction` add; on a trip's page, that trip); "Remove from queue" puts it on hold, out of
- * routing until someone releases it from the reservations list. docs/dispatch.md.
+ * (`tripaction` add; on a trip's page, that trip, through the page's own action runner); "Remove from
+ * queue" puts it on hold, out of routing until someone releases it from the reservations list.
+ * docs/dispatch.md.
  */
-export function QueuePanel({ unit, day, into }: { unit: number; day: string; into?: Trip }) {
+export function QueuePanel({ unit, day, into }: { unit: number; day: string; into?: QueueInto }) {
   const { t } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
@@ -51,9 +55,13 @@ export function QueuePanel({ unit, day, into }: { unit: number; day: string; int
       await queryClient.invalidateQueries({ queryKey: ['find', 'trips'] });
     }
   };
-  const moveTo = async (job: StoredDoc, tripId: number) => {
+  const moveTo = async (job: StoredDoc, tripId?: number) => {
+    if (into) {
+      await into.act('add', { job: job._id });
+      return;
+    }
     // the trip's version as it is now: the panel acts on the trip, not on a version shown elsewhere
-    const trip = into?._id === tripId ? into : (trips.data ?? []).find((x) => x._id === tripId);
+    const trip = (trips.data ?? []).find((x) => x._id === tripId);
     if (!trip) return;
     await done(
       () => call('tripaction', { id: trip._id, _version: trip._version, action: 'add', job: job._id }),
@@ -84,9 +92,8 @@ export function QueuePanel({ unit, day, into }: { unit: number; day: string; int
                 key={job._id}
                 job={job}
                 choices={into ? undefined : choices}
-                onMove={
-                  can('trips', 'editQueue') ? (tripId) => void moveTo(job, tripId ?? (into?._id as number)) : undefined
-                }
+                onMove={can('trips', 'editQueue') ? (tripId) => void moveTo(job, tripId) : undefined}
+                busy={into?.pending != null}
                 onHold={can('jobs', 'edit') ? () => void hold(job) : undefined}
               />
             ))}
@@ -102,6 +109,7 @@ function QueuedJob(props: {
   choices: { value: string; label: string }[] | undefined;
   onMove: ((trip?: number) => void) | undefined;
   onHold: (() => void) | undefined;
+  busy: boolean;
 }) {
   const { t } = useTranslation();
   const { job, choices } = props;
@@ -133,7 +141,7 @@ function QueuedJob(props: {
         {props.onMove ? (
           <Button
             size="compact-xs"
-            disabled={choices !== undefined && !trip}
+            disabled={props.busy || (choices !== undefined && !trip)}
             onClick={() => props.onMove?.(trip ? Number(trip) : undefined)}
           >
             {t('queue.move')}

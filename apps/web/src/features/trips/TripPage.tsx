@@ -63,7 +63,8 @@ export function TripPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const { trip, riders } = useTrip(id);
-  const { act, pending } = useTripAction(trip.data);
+  const action = useTripAction(trip.data);
+  const { act, pending } = action;
   const busy = pending !== null;
   const { can } = useSession();
   const navigate = useNavigate();
@@ -206,7 +207,7 @@ export function TripPage() {
         </Grid.Col>
         {queued && unit ? (
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <QueuePanel unit={unit} day={dayOfDateTime(data.date)} into={data} />
+            <QueuePanel unit={unit} day={dayOfDateTime(data.date)} into={action} />
           </Grid.Col>
         ) : null}
       </Grid>
