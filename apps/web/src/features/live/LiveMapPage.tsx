@@ -97,19 +97,22 @@ function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
   if (last && last.version === version && last.filter === f) return last.vehicles;
   const byDriver = last?.byDriver ?? new Map<number, ShownVehicle>();
   const now = Date.now();
-  const out: Vehicle[] = [];
-  for (const p of store.positions.values()) {
+  // sized once and cut to what is shown: a second's array is allocated once, not grown by pushes
+  const out: Vehicle[] = new Array(store.positions.size);
+  let shown = 0;
+  // forEach, not for...of: no iterator results to collect each second
+  store.positions.forEach((p) => {
     const d = f.driverById.get(p.driver);
     const status = d?.suspended ? 'suspended' : (d?.driverStatus ?? 'offline');
-    if (f.statuses.length && !f.statuses.includes(status)) continue;
+    if (f.statuses.length && !f.statuses.includes(status)) return;
     const trip = f.tripOfDriver.get(p.driver);
-    if (f.service && String(trip?.service ?? '') !== f.service) continue;
+    if (f.service && String(trip?.service ?? '') !== f.service) return;
     if (
       f.supplier &&
       !(d?.suppliers ?? []).map(String).includes(f.supplier) &&
       String(trip?.supplier ?? '') !== f.supplier
     )
-      continue;
+      return;
     let v = byDriver.get(p.driver);
     if (!v || v.position !== p || v.status !== status || (d && v.label.startsWith('#'))) {
       v = {
@@ -134,8 +137,9 @@ function useVehicles(store: PositionStore, f: VehicleFilter): Vehicle[] {
     }
     v.stale = now - p.time > POSITION_STALE_MS;
     v.late = (trip?.late?.length ?? 0) > 0;
-    out.push(v);
-  }
+    out[shown++] = v;
+  });
+  out.length = shown;
   computed.set(store, { version, filter: f, vehicles: out, byDriver });
   return out;
 }
@@ -181,9 +185,18 @@ function Vehicles({
 /** How many vehicles of each status are shown. */
 function StatusCounts({ store, filter }: { store: PositionStore; filter: VehicleFilter }) {
   const vehicles = useVehicles(store, filter);
-  const counts = new Map<string, number>();
-  for (const v of vehicles) counts.set(v.status, (counts.get(v.status) ?? 0) + 1);
-  const [online = 0, enRoute = 0, onBreak = 0, offline = 0] = COUNTED_STATUSES.map((s) => counts.get(s));
+  let online = 0;
+  let enRoute = 0;
+  let onBreak = 0;
+  let offline = 0;
+  // an indexed loop over the second's vehicles: nothing allocated but the badges' props
+  for (let i = 0; i < vehicles.length; i++) {
+    const status = (vehicles[i] as Vehicle).status;
+    if (status === 'online') online++;
+    else if (status === 'en_route') enRoute++;
+    else if (status === 'break') onBreak++;
+    else if (status === 'offline') offline++;
+  }
   return <CountBadges online={online} en_route={enRoute} break={onBreak} offline={offline} />;
 }
 

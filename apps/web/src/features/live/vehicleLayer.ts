@@ -20,6 +20,8 @@ export interface Vehicle {
 /** Below this zoom, vehicles close together are drawn as one cluster with their count. */
 export const CLUSTER_UNTIL_ZOOM = 13;
 const RADIUS = 7;
+/** A cluster's disc moves when its vehicles' centre moved this many pixels: less is not seen on a disc 30-44 px across. */
+const CLUSTER_STILL_PX = 2;
 const NOSE = 7;
 
 /** The hex of a status's colour (statusColors.ts), for the canvas. */
@@ -224,11 +226,14 @@ export class VehicleLayer {
       if (known) {
         known.expand = expand;
         const { marker } = known;
-        // one that moved less than half a pixel with the same count is left as drawn: no canvas work
-        if (marker.options.count === n && this.withinHalfPixel(marker.getLatLng(), lat, lon)) continue;
+        // a cluster is a centroid of vehicles many pixels across: one that moved less than
+        // CLUSTER_STILL_PX is left where it is drawn, and one whose count stays is not drawn again
+        const moved = !this.within(marker.getLatLng(), lat, lon, CLUSTER_STILL_PX);
+        if (marker.options.count === n && !moved) continue;
         marker.options.count = n;
-        marker.setRadius(clusterRadius(n));
-        marker.setLatLng([lat, lon]);
+        if (moved) marker.setLatLng([lat, lon]);
+        if (marker.getRadius() !== clusterRadius(n)) marker.setRadius(clusterRadius(n));
+        else if (!moved) marker.redraw();
         continue;
       }
       const made = {
@@ -253,10 +258,14 @@ export class VehicleLayer {
     this.map.getContainer().dataset.clusters = String(count);
   }
 
-  /** Is this point less than half a pixel from `at` at the map's zoom (a vehicle that moved a few metres, zoomed out)? */
-  private withinHalfPixel(at: L.LatLng, lat: number, lon: number): boolean {
+  /** Is this point less than `pixels` from `at` at the map's zoom (a vehicle that moved a few metres, zoomed out)? */
+  private within(at: L.LatLng, lat: number, lon: number, pixels: number): boolean {
+    // web Mercator: a pixel spans this many degrees of longitude, and of latitude that times cos(lat)
     const degreesPerPixel = 360 / (256 * 2 ** this.map.getZoom());
-    return Math.abs(at.lat - lat) < degreesPerPixel / 2 && Math.abs(at.lng - lon) < degreesPerPixel / 2;
+    return (
+      Math.abs(at.lng - lon) < degreesPerPixel * pixels &&
+      Math.abs(at.lat - lat) < degreesPerPixel * pixels * Math.cos((lat * Math.PI) / 180)
+    );
   }
 
   /** Draws these vehicles one by one, moving the markers already made; removes the others. */
@@ -282,7 +291,7 @@ export class VehicleLayer {
           o.weight !== style.weight ||
           !(o.heading === style.heading || (Number.isNaN(o.heading) && Number.isNaN(style.heading)));
         if (restyled) Object.assign(o, style);
-        if (!this.withinHalfPixel(m.getLatLng(), v.lat, v.lon)) m.setLatLng([v.lat, v.lon]);
+        if (!this.within(m.getLatLng(), v.lat, v.lon, 0.5)) m.setLatLng([v.lat, v.lon]);
         else if (restyled) m.redraw();
       } else {
         const made = new HeadingMarker([v.lat, v.lon], { renderer: this.renderer, radius: RADIUS, ...style });
