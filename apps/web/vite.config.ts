@@ -44,9 +44,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Only forms with a map load it.
-            { name: 'map', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|@geoman-io)[\\/]/ },
+            // Drawing on a map (geoman) loads with the forms that draw; the maps themselves are shown widely.
+            { name: 'draw', test: /node_modules[\\/]@geoman-io[\\/]/ },
+            { name: 'map', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Only analytics draws charts, only reports write XLSX: they load with those pages.
+            { name: 'charts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
+            { name: 'xlsx', test: /node_modules[\\/](write-excel-file|fflate)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,13 +1,13 @@
+import { Center, Loader } from '@mantine/core';
 import { type ResourceDef, resourceByKey } from '@tc/domain';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '#src/components/PlaceholderPage.tsx';
-import { AnalyticsPage } from '#src/features/analytics/AnalyticsPage.tsx';
 import { OnlineDriversPage } from '#src/features/drivers/OnlineDriversPage.tsx';
 import { HelpPage } from '#src/features/help/HelpPage.tsx';
 import { HistoryPage } from '#src/features/history/HistoryPage.tsx';
 import { AgentHomePage } from '#src/features/home/AgentHomePage.tsx';
 import { DashboardPage } from '#src/features/home/DashboardPage.tsx';
-import { ImportPage } from '#src/features/import/ImportPage.tsx';
 import { QuickBookingPage } from '#src/features/jobs/QuickBookingPage.tsx';
 import { ShiftBookingPage } from '#src/features/jobs/ShiftBookingPage.tsx';
 import { ShuttleBookingPage } from '#src/features/jobs/ShuttleBookingPage.tsx';
@@ -15,7 +15,6 @@ import { LiveMapPage } from '#src/features/live/LiveMapPage.tsx';
 import { RoadBlocksPage } from '#src/features/live/RoadBlocksPage.tsx';
 import { OutboxPage } from '#src/features/outbox/OutboxPage.tsx';
 import { PermissionsPage } from '#src/features/permissions/PermissionsPage.tsx';
-import { ReportsPage } from '#src/features/reports/ReportsPage.tsx';
 import { DuplicateShuttlePage } from '#src/features/resources/DuplicateShuttlePage.tsx';
 import { MultiShiftsPage } from '#src/features/resources/MultiShiftsPage.tsx';
 import { ResourceFormPage, ResourceSideForm } from '#src/features/resources/ResourceFormPage.tsx';
@@ -26,6 +25,35 @@ import { RoutePage } from '#src/features/trips/RoutePage.tsx';
 import { TripPage } from '#src/features/trips/TripPage.tsx';
 import { FORM_EXTENSIONS } from './formExtensions.ts';
 import type { ScreenDef, SubRoute } from './screens.ts';
+
+/*
+ * The pages with a heavy library of their own load when first opened, not with the console: the
+ * charts (echarts) of analytics, the XLSX writer of reports, the upload's parsing. Every other page
+ * then starts, and runs, with less code (the live map's full collections mark less: bench/live).
+ */
+const AnalyticsPage = lazy(() =>
+  import('#src/features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })),
+);
+const ReportsPage = lazy(() =>
+  import('#src/features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+);
+const ImportPage = lazy(() => import('#src/features/import/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
+
+/** A page loaded when first opened: a loader until its code has come. */
+function Later({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <Center p="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** Pages of a resource's extra actions (ResourceDef.actions), by the sub-route's page. */
 const EXTRA_PAGES: Record<
@@ -52,7 +80,12 @@ export interface ScreenPageProps {
 
 /** The page of a screen: its feature, else the generic resource list and form, else the placeholder. */
 export function ScreenPage({ def, sub }: ScreenPageProps) {
-  if (def.feature === 'reports') return <ReportsPage report={sub?.path} />;
+  if (def.feature === 'reports')
+    return (
+      <Later>
+        <ReportsPage report={sub?.path} />
+      </Later>
+    );
   if (!sub) {
     switch (def.feature) {
       case 'permissions':
@@ -76,9 +109,17 @@ export function ScreenPage({ def, sub }: ScreenPageProps) {
       case 'history':
         return <HistoryPage />;
       case 'analytics':
-        return <AnalyticsPage />;
+        return (
+          <Later>
+            <AnalyticsPage />
+          </Later>
+        );
       case 'import':
-        return <ImportPage />;
+        return (
+          <Later>
+            <ImportPage />
+          </Later>
+        );
       case undefined:
         break;
     }

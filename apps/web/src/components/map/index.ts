@@ -1,4 +1,4 @@
 export { MAP_HEIGHT, MapFrame } from './MapFrame.tsx';
 export { type LatLon, PALETTE, paletteColor, tileSourceOf } from './mapHelpers.ts';
-export { PointInput, type PointInputProps } from './PointInput.tsx';
-export { PolygonInput, type PolygonInputProps } from './PolygonInput.tsx';
+// The inputs that draw (PointInput, PolygonInput) are imported from their own modules: PolygonInput
+// brings leaflet-geoman, which only the forms that draw should load (vite.config.ts).

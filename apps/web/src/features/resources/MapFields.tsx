@@ -1,7 +1,8 @@
 import { type FormField, polygonOfRing, ringOfPolygon } from '@tc/domain';
 import { type Control, type FieldValues, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PointInput, PolygonInput } from '#src/components/map/index.ts';
+import { PointInput } from '#src/components/map/PointInput.tsx';
+import { PolygonInput } from '#src/components/map/PolygonInput.tsx';
 
 interface MapFieldProps {
   field: FormField;

@@ -8,7 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from '#src/app/AppProviders.tsx';
 import { changeLanguage } from '#src/app/i18n.ts';
 import { setSession } from '#src/app/session/sessionStore.ts';
-import { type LatLon, PointInput, PolygonInput, paletteColor } from '../index.ts';
+import { type LatLon, paletteColor } from '../index.ts';
+import { PointInput } from '../PointInput.tsx';
+import { PolygonInput } from '../PolygonInput.tsx';
 
 const params = new URLSearchParams(location.search);
 const tiles = params.get('tiles');
