@@ -179,7 +179,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       abandoned.add(req);
       abort.abort();
     });
-    const result = await requestSignal.run(abort.signal, () => dispatch(services, req.body, { ip: req.ip, origin }));
+    const result = await requestSignal.run(abort.signal, () =>
+      dispatch(services, req.body, {
+        ip: req.ip,
+        origin,
+        logError: (err, what) => req.log.error({ err }, what),
+      }),
+    );
     const type = 'application/json; charset=utf-8';
     return reply.type(type).send(result instanceof Readable ? result : serialize(result));
   });

@@ -47,6 +47,8 @@ export interface ActContext {
   ip: string;
   /** Origin the request came to (for links in mail when PUBLIC_URL is not set). */
   origin: string;
+  /** Logs on the server a failure the act records and answers instead of throwing (a scheduled run's). */
+  logError: (err: unknown, what: string) => void;
   /** Runs another act as the same caller, with its own permission check (batch). */
   dispatch: (body: Record<string, unknown>) => Promise<unknown>;
 }

@@ -10,6 +10,8 @@ import { parseBody } from './parse.ts';
 export interface CallInfo {
   ip: string;
   origin: string;
+  /** The request's server log, for a failure an act records and answers rather than throws. */
+  logError: (err: unknown, what: string) => void;
 }
 
 /** Runs one call of the protocol: find the act, check the token and its permission, run it. */
@@ -45,6 +47,7 @@ async function run(
     principal,
     ip: info.ip,
     origin: info.origin,
+    logError: info.logError,
     dispatch: (inner) => run(services, { ...inner, token }, info, principal),
   };
   if (principal) await authorize(act.permission, ctx, principal);

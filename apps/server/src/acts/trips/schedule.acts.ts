@@ -35,7 +35,10 @@ const routingschedulerun: Act = {
     const schedule = await visible(services.store, 'routingSchedules', id, scopeOf(p));
     if (!(await services.addOns.active(schedule.unit as number, MODULES.routingScheduler.code)))
       throw new HttpError(403, ERROR_TEXTS.schedulerOff, {}, 'schedulerOff');
-    const run = await new RoutingScheduler(services).runNow(schedule);
+    // a run that fails is recorded as failed and answered; what is not the caller's is logged too
+    const run = await new RoutingScheduler(services, Date.now, (err) =>
+      ctx.logError(err, 'routing schedule run'),
+    ).runNow(schedule);
     if (!run) throw new HttpError(409, ERROR_TEXTS.routingBusy, {}, 'routingBusy');
     return run;
   },
