@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '#src/app/AppProviders.tsx';
+import { heldTripActions } from '#src/test/heldTripActions.ts';
 import { logInAs, logOut, makeUser } from '#src/test/session.ts';
 import { fakeFetch } from '#src/test/setup.ts';
 import { QueuePanel } from './QueuePanel.tsx';
@@ -29,20 +30,12 @@ function Page() {
 describe('the queue panel on a trip page', () => {
   it('moves a reservation into the trip only once the page has read the version its last action wrote', async () => {
     logInAs(makeUser('admin'));
-    let version = 1;
-    let answer: () => void = () => {};
-    const sent: Record<string, unknown>[] = [];
+    const held = heldTripActions();
+    const { sent } = held;
     fakeFetch.mockImplementation(async (_url, init) => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      if (body.act === 'tripaction') {
-        sent.push(body);
-        await new Promise<void>((resolve) => {
-          answer = resolve;
-        });
-        version += 1;
-        return Response.json({ _id: 1, _version: version });
-      }
-      if (body.col === 'trips') return Response.json({ data: [{ _id: 1, _version: version, stops: [5] }] });
+      if (body.act === 'tripaction') return held.handle(body);
+      if (body.col === 'trips') return Response.json({ data: [{ _id: 1, _version: held.version, stops: [5] }] });
       const query = body.query as { trip?: unknown; _id?: unknown };
       if (query._id) return Response.json({ data: [{ _id: 5, _version: 1, status: 'routed', trip: 1 }] });
       return Response.json({
@@ -61,14 +54,14 @@ describe('the queue panel on a trip page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     // the page's action is under way: a move now would carry the version it is about to replace
     await waitFor(() => expect((move as HTMLButtonElement).disabled).toBe(true));
-    act(() => answer());
+    act(() => held.answer());
     await screen.findByText('version 2');
     await waitFor(() => expect((move as HTMLButtonElement).disabled).toBe(false));
 
     fireEvent.click(move);
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ act: 'tripaction', id: 1, _version: 2, action: 'add', job: 7 });
-    act(() => answer());
+    act(() => held.answer());
     await screen.findByText('version 3');
   });
 });

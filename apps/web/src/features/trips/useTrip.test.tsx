@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '#src/app/AppProviders.tsx';
+import { heldTripActions } from '#src/test/heldTripActions.ts';
 import { logInAs, logOut, makeUser } from '#src/test/session.ts';
 import { fakeFetch } from '#src/test/setup.ts';
 import { useTrip, useTripAction } from './useTrip.ts';
@@ -13,26 +14,18 @@ afterEach(() => logOut());
 describe('trip actions', () => {
   it('hold the next action until the trip is read again at the version the action wrote', async () => {
     logInAs(makeUser('admin'));
-    let version = 1;
-    let answer: () => void = () => {};
+    const held = heldTripActions();
+    const { sent } = held;
     let reread: () => void = () => {};
     let reads = 0;
-    const sent: Record<string, unknown>[] = [];
     fakeFetch.mockImplementation(async (_url, init) => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      if (body.act === 'tripaction') {
-        sent.push(body);
-        await new Promise<void>((resolve) => {
-          answer = resolve;
-        });
-        version += 1;
-        return Response.json({ _id: 1, _version: version, status: 'inRoute' });
-      }
+      if (body.act === 'tripaction') return held.handle(body);
       if (body.col === 'trips') {
         reads += 1;
         // the trip read again after the action comes back when the test says
-        if (version > 1) await new Promise<void>((resolve) => (reread = resolve));
-        return Response.json({ data: [{ _id: 1, _version: version, stops: [5] }] });
+        if (held.version > 1) await new Promise<void>((resolve) => (reread = resolve));
+        return Response.json({ data: [{ _id: 1, _version: held.version, stops: [5] }] });
       }
       return Response.json({ data: [{ _id: 5, _version: 1, status: 'routed' }] });
     });
@@ -56,7 +49,7 @@ describe('trip actions', () => {
     });
     expect(result.current.pending).toBe('pickup');
     expect(sent).toEqual([{ act: 'tripaction', token: 'test-token', id: 1, _version: 1, action: 'pickup', job: 5 }]);
-    act(() => answer());
+    act(() => held.answer());
     // the action is written; the trip is being read again: still no next action
     await waitFor(() => expect(reads).toBe(2));
     expect(result.current.pending).toBe('pickup');
