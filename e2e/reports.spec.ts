@@ -13,8 +13,8 @@ test('each report shows its table and downloads a CSV whose totals match the scr
     // the period: the last three months to the end of next month, so that holidays have reservations
     await page.getByRole('textbox', { name: 'Start date' }).fill('2026-09-01');
     await page.getByRole('textbox', { name: 'End date' }).fill('2026-12-31');
-    // on from the date as a keyboard user goes: its calendar closes (open, it covers the button)
-    await page.keyboard.press('Tab');
+    // Enter after a typed day closes its calendar (open, it covers the button), as Tab does
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Show report' }).click();
     const footer = page.locator('tfoot tr');
     await expect(footer).toContainText('Total');
