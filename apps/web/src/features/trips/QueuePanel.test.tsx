@@ -36,8 +36,9 @@ describe('the queue panel on a trip page', () => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       if (body.act === 'tripaction') return held.handle(body);
       if (body.col === 'trips') return Response.json({ data: [{ _id: 1, _version: held.version, stops: [5] }] });
-      const query = body.query as { trip?: unknown; _id?: unknown };
-      if (query._id) return Response.json({ data: [{ _id: 5, _version: 1, status: 'routed', trip: 1 }] });
+      // the trip's riders by id, else the day's queue
+      if ((body.query as { _id?: unknown })._id)
+        return Response.json({ data: [{ _id: 5, _version: 1, status: 'routed', trip: 1 }] });
       return Response.json({
         data: [{ _id: 7, _version: 1, status: 'new', firstName: 'Ana', date: '2026-11-26 09:00' }],
       });

@@ -13,7 +13,7 @@ import { riderName, tripChoice, useOpenTrips, type useTripAction } from './useTr
 type Place = { address?: string };
 
 /** On a trip's page, the page's action runner for that trip: a move waits for the page's actions, and they for it. */
-export type QueueInto = ReturnType<typeof useTripAction>;
+type QueueInto = ReturnType<typeof useTripAction>;
 
 /**
  * The queue panel (spec section 2): the reservations of a site's day that wait to be routed (new or
