@@ -28,8 +28,9 @@ import type { ScreenDef, SubRoute } from './screens.ts';
 
 /*
  * The pages with a heavy library of their own load when first opened, not with the console: the
- * charts (echarts) of analytics, the XLSX writer of reports, the upload's parsing. Every other page
- * then starts, and runs, with less code (the live map's full collections mark less: bench/live).
+ * charts (echarts) of analytics, the XLSX writer of reports; upload with them, as few open it. Every
+ * other page then starts, and runs, with less code (the live map's full collections mark less:
+ * bench/live).
  */
 const AnalyticsPage = lazy(() =>
   import('#src/features/analytics/AnalyticsPage.tsx').then((m) => ({ default: m.AnalyticsPage })),
