@@ -4,6 +4,7 @@ import {
   frameCount,
   type LivePosition,
   POSITION_COLUMNS,
+  PositionMerger,
   positionFrame,
   positionsOfFrame,
   readFrame,
@@ -49,5 +50,40 @@ describe('the positions frame', () => {
   it('refuses bytes that are not a whole frame, and gives no positions for an empty one', () => {
     expect(() => readFrame(new Uint8Array(10))).toThrow('not a positions frame');
     expect(positionsOfFrame(readFrame(positionFrame([]).buffer))).toEqual([]);
+  });
+});
+
+describe('PositionMerger', () => {
+  it("merges frames into one with each driver's newest position, and starts over once taken", () => {
+    const merger = new PositionMerger();
+    merger.add(positionFrame([at(1), at(2, { time: 2_000 })]));
+    // driver 1 again, newer; driver 2 again, older than what it has: kept as it was
+    merger.add(positionFrame([at(1, { lat: 46, time: 1_760_000_000_500 }), at(2, { time: 1_000 }), at(3)]));
+    expect(merger.size).toBe(3);
+    const out = new Float64Array(POSITION_COLUMNS.length * 5).fill(-1);
+    const n = merger.take(out);
+    expect(n).toBe(3);
+    expect(positionsOfFrame(out.subarray(0, POSITION_COLUMNS.length * n))).toEqual([
+      at(1, { lat: 46, time: 1_760_000_000_500 }),
+      at(2, { time: 2_000 }),
+      at(3),
+    ]);
+    expect(merger.size).toBe(0);
+    merger.add(positionFrame([at(3, { time: 5 })]));
+    expect(merger.take(out)).toBe(1);
+    expect(positionsOfFrame(out.subarray(0, POSITION_COLUMNS.length))).toEqual([at(3, { time: 5 })]);
+  });
+
+  it('grows past its first rows, keeps equal times in the order heard, and refuses a frame too small', () => {
+    const merger = new PositionMerger();
+    const fleet = Array.from({ length: 300 }, (_, i) => at(i + 1));
+    merger.add(positionFrame(fleet));
+    merger.add(positionFrame([at(7, { lat: 40 })]));
+    expect(() => merger.take(new Float64Array(POSITION_COLUMNS.length * 299))).toThrow('does not fit');
+    const out = new Float64Array(POSITION_COLUMNS.length * 300);
+    expect(merger.take(out)).toBe(300);
+    const merged = positionsOfFrame(out);
+    expect(merged[6]).toEqual(at(7, { lat: 40 }));
+    expect(merged.filter((_, i) => i !== 6)).toEqual(fleet.filter((p) => p.driver !== 7));
   });
 });

@@ -132,6 +132,57 @@ export function positionsOfFrame(frame: Float64Array): LivePosition[] {
   return out;
 }
 
+/**
+ * Merges `positions` frames into one, keeping each driver's newest position (by its time; of two
+ * alike, the later heard): the console's socket worker gathers what /socket brings this way and
+ * hands the live map one frame a few times a second. Its rows are reused, so merging allocates
+ * nothing once it has seen the fleet.
+ */
+export class PositionMerger {
+  private rows = new Float64Array(POSITION_COLUMNS.length * 64);
+  /** Each driver's row in `rows`, in the order first heard since the last `take`. */
+  private readonly slots = new Map<number, number>();
+
+  /** How many drivers' positions wait to be taken. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  add(frame: Float64Array): void {
+    const width = POSITION_COLUMNS.length;
+    const n = frameCount(frame);
+    const time = columnStart('time', n);
+    const timeAt = POSITION_COLUMNS.indexOf('time');
+    for (let i = 0; i < n; i++) {
+      const driver = frame[i] as number;
+      let slot = this.slots.get(driver);
+      if (slot === undefined) {
+        slot = this.slots.size;
+        if ((slot + 1) * width > this.rows.length) {
+          const grown = new Float64Array(this.rows.length * 2);
+          grown.set(this.rows);
+          this.rows = grown;
+        }
+        this.slots.set(driver, slot);
+      } else if ((frame[time + i] as number) < (this.rows[slot * width + timeAt] as number)) continue;
+      for (let k = 0; k < width; k++) this.rows[slot * width + k] = frame[k * n + i] as number;
+    }
+  }
+
+  /**
+   * Writes the merged positions into `out` as a frame (its first 9·size values: column by column,
+   * as `positionFrame`, in this platform's byte order), starts over, and answers how many it wrote.
+   */
+  take(out: Float64Array): number {
+    const width = POSITION_COLUMNS.length;
+    const n = this.slots.size;
+    if (out.length < width * n) throw new Error('the frame does not fit');
+    for (let s = 0; s < n; s++) for (let k = 0; k < width; k++) out[k * n + s] = this.rows[s * width + k] as number;
+    this.slots.clear();
+    return n;
+  }
+}
+
 /** Turns each 8-byte value around (a big-endian platform: the frame is little-endian). */
 function swapBytes(values: Float64Array): void {
   const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);

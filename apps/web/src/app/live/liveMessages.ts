@@ -27,7 +27,7 @@ const frames = channel<Float64Array>();
 export const emitLiveMessage = messages.emit;
 /** Listens to the socket's typed messages until the returned function is called. */
 export const onLiveMessage = messages.on;
-/** A `positions` frame of the socket (docs/protocol.md), read in place by whoever listens. */
+/** A `positions` frame of the socket (docs/protocol.md), read in place by whoever listens, during the call only (its buffer is reused). */
 export const emitPositionFrame = frames.emit;
 /** Listens to the socket's `positions` frames until the returned function is called. */
 export const onPositionFrame = frames.on;

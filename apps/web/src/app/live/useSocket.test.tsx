@@ -3,6 +3,7 @@ import { positionFrame, positionsOfFrame } from '@tc/domain';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onLiveMessage, onPositionFrame } from './liveMessages.ts';
+import { pageSocket } from './socketConnection.ts';
 import { type ChangeEvent, socketUrl, useSocket } from './useSocket.ts';
 
 class FakeSocket {
@@ -29,7 +30,7 @@ describe('useSocket', () => {
   it('connects with the token, passes change events on and reconnects 3 s after a close', () => {
     vi.useFakeTimers();
     const events: ChangeEvent[] = [];
-    const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+    const create = pageSocket((url: string) => new FakeSocket(url) as unknown as WebSocket);
     const { result, unmount } = renderHook(() =>
       useSocket(
         () => 'tok en',
@@ -62,7 +63,7 @@ describe('useSocket', () => {
   });
 
   it('hands binary frames to the position listeners, read in place, and other typed messages to the live ones', () => {
-    const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+    const create = pageSocket((url: string) => new FakeSocket(url) as unknown as WebSocket);
     const frames: Float64Array[] = [];
     const messages: unknown[] = [];
     const stops = [onPositionFrame((f) => frames.push(f)), onLiveMessage((m) => messages.push(m))];
@@ -98,7 +99,7 @@ describe('useSocket', () => {
   });
 
   it('stays closed without a token', () => {
-    const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+    const create = pageSocket((url: string) => new FakeSocket(url) as unknown as WebSocket);
     renderHook(() =>
       useSocket(
         () => null,

@@ -1,6 +1,7 @@
-import { readFrame, SOCKET_RETRY_MS } from '@tc/domain';
+import { SOCKET_RETRY_MS } from '@tc/domain';
 import { useEffect, useRef, useState } from 'react';
 import { emitLiveMessage, emitPositionFrame, type LiveMessage } from './liveMessages.ts';
+import { type OpenSocket, openSocket } from './socketConnection.ts';
 
 /** A write the user may see, as the server pushes it on /socket (docs/protocol.md). */
 export interface ChangeEvent {
@@ -26,39 +27,39 @@ function isChange(value: unknown): value is ChangeEvent {
 
 /**
  * Keeps a WebSocket to /socket open while `getToken` gives a token, reconnecting 3 s after a close
- * (spec section 4). Each change event goes to `onChange`; the last one is also returned. The
- * user's other messages go to `onLiveMessage`'s listeners, position frames to `onPositionFrame`'s.
+ * (spec section 4); the socket itself is held by a worker (socketConnection.ts). Each change event
+ * goes to `onChange`; the last one is also returned. The user's other messages go to
+ * `onLiveMessage`'s listeners, position frames to `onPositionFrame`'s.
  */
 export function useSocket(
   getToken: () => string | null,
   onChange: (event: ChangeEvent) => void,
-  createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
+  open: OpenSocket = openSocket,
 ): { connected: boolean; lastEvent: ChangeEvent | null } {
   const [connected, setConnected] = useState(false);
   const [lastEvent, setLastEvent] = useState<ChangeEvent | null>(null);
-  const latest = useRef({ getToken, onChange, createSocket });
-  latest.current = { getToken, onChange, createSocket };
+  const latest = useRef({ getToken, onChange, open });
+  latest.current = { getToken, onChange, open };
   const active = !!getToken();
 
   useEffect(() => {
     if (!active) return;
     let disposed = false;
-    let socket: WebSocket | null = null;
+    let socket: { close: () => void } | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
       const token = latest.current.getToken();
       if (disposed || !token) return;
-      socket = latest.current.createSocket(socketUrl(token));
-      // drivers' positions come as binary frames, read where they arrive (docs/protocol.md)
-      socket.binaryType = 'arraybuffer';
-      socket.onopen = () => setConnected(true);
-      socket.onmessage = (message) => {
-        try {
-          if (message.data instanceof ArrayBuffer) {
-            emitPositionFrame(readFrame(message.data));
-            return;
+      socket = latest.current.open(socketUrl(token), {
+        open: () => setConnected(true),
+        frame: emitPositionFrame,
+        text: (data) => {
+          let event: unknown;
+          try {
+            event = JSON.parse(data);
+          } catch {
+            return; // not a message of ours
           }
-          const event: unknown = JSON.parse(String(message.data));
           if (!isChange(event)) {
             // the user's own messages (a routing run's progress) go to the pages listening
             if (isTyped(event)) emitLiveMessage(event);
@@ -66,14 +67,12 @@ export function useSocket(
           }
           setLastEvent(event);
           latest.current.onChange(event);
-        } catch {
-          // Not a message of ours.
-        }
-      };
-      socket.onclose = () => {
-        setConnected(false);
-        if (!disposed) retry = setTimeout(connect, SOCKET_RETRY_MS);
-      };
+        },
+        close: () => {
+          setConnected(false);
+          if (!disposed) retry = setTimeout(connect, SOCKET_RETRY_MS);
+        },
+      });
     };
     connect();
     return () => {
