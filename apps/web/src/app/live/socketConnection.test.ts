@@ -34,6 +34,7 @@ describe('workerSocket (the page side)', () => {
     static last: FakeWorker;
     sent: { message: ToSocketWorker; transfer: Transferable[] }[] = [];
     onmessage: ((e: { data: FromSocketWorker }) => void) | null = null;
+    onerror: (() => void) | null = null;
     terminated = false;
     constructor() {
       FakeWorker.last = this;
@@ -67,6 +68,22 @@ describe('workerSocket (the page side)', () => {
     // closed by the page: nothing more is handed on
     worker.onmessage?.({ data: { kind: 'close' } });
     expect(on.heard).toHaveLength(3);
+  });
+
+  it('holds the socket on the page when the worker does not start', () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const opened: string[] = [];
+    let closed = 0;
+    const fallback = (url: string) => {
+      opened.push(url);
+      return { close: () => closed++ };
+    };
+    const connection = workerSocket('ws://host/socket?token=t', recording(), fallback);
+    FakeWorker.last.onerror?.();
+    expect(FakeWorker.last.terminated).toBe(true);
+    expect(opened).toEqual(['ws://host/socket?token=t']);
+    connection.close();
+    expect(closed).toBe(1);
   });
 
   it('ends the worker when the server closes the socket', () => {

@@ -54,13 +54,24 @@ export function pageSocket(create: (url: string) => WebSocket = (url) => new Web
 /**
  * /socket held by a worker (socketWorker.ts), one per connection: the binary frames land in the
  * worker's heap, not the page's, and the page gets the positions merged a few times a second in
- * one buffer that goes back and forth (bench/live: the live map's main thread).
+ * one buffer that goes back and forth (bench/live: the live map's main thread). Should the worker
+ * not start, the page holds the socket itself (`fallback`).
  */
-export const workerSocket: OpenSocket = (url, on) => {
+export function workerSocket(url: string, on: SocketHandlers, fallback: OpenSocket = pageSocket()) {
   const worker = new Worker(new URL('./socketWorker.ts', import.meta.url), { type: 'module' });
   const send = (message: ToSocketWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   let closed = false;
+  /** The page's own socket, when the worker could not start (its script refused or not found). */
+  let instead: { close: () => void } | null = null;
+  /** The worker has spoken: it started (an error later is one of its handlers', and it goes on). */
+  let started = false;
+  worker.onerror = () => {
+    if (closed || instead || started) return;
+    worker.terminate();
+    instead = fallback(url, on);
+  };
   worker.onmessage = ({ data }: MessageEvent<FromSocketWorker>) => {
+    started = true;
     if (closed) return;
     if (data.kind === 'open') on.open();
     else if (data.kind === 'text') on.text(data.data);
@@ -81,12 +92,13 @@ export const workerSocket: OpenSocket = (url, on) => {
     close: () => {
       if (closed) return;
       closed = true;
+      if (instead) return instead.close();
       send({ kind: 'close' });
       // the worker closes its socket, then goes
       setTimeout(() => worker.terminate(), 1000);
     },
   };
-};
+}
 
 /** The console's connection to /socket: in a worker where the browser has them. */
-export const openSocket: OpenSocket = typeof Worker === 'undefined' ? pageSocket() : workerSocket;
+export const openSocket: OpenSocket = typeof Worker === 'undefined' ? pageSocket() : (url, on) => workerSocket(url, on);

@@ -1,3 +1,4 @@
+// the positions module alone, not the whole domain package: the worker is a chunk of its own
 import { POSITION_COLUMNS, PositionMerger, readFrame } from '@tc/domain/drivers/position';
 import type { FromSocketWorker, ToSocketWorker } from './socketConnection.ts';
 
