@@ -23,7 +23,7 @@ const RADIUS_PX = 50;
 
 /**
  * Clusters the vehicles at `level` only (supercluster builds each zoom from maxZoom down to minZoom),
- * in the box. Pure: run in a worker (clusterWorker.ts) so the live map's main thread only draws.
+ * in the box. Pure: run by the vehicle painter, in its worker (vehicleWorker.ts).
  */
 export function clusterVehicles(ask: ClusterAsk): Clustered {
   const { coords, level, bbox, seq } = ask;

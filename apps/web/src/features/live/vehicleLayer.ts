@@ -1,7 +1,18 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { statusColor } from '@tc/domain';
 import { L } from '#src/components/map/leaflet.ts';
-import { type ClusterAsk, type Clustered, clusterVehicles } from './clusters.ts';
+import {
+  CLUSTER_UNTIL_ZOOM,
+  clusterRadius,
+  FLAGS,
+  type PaintColors,
+  type Painted,
+  type PainterMessage,
+  type PaintView,
+  STRIDE,
+  VEHICLE_RADIUS,
+  VehiclePainter,
+} from './vehiclePainter.ts';
 
 /** A vehicle as the live map draws it: where its driver last was, and the driver's status. */
 export interface Vehicle {
@@ -17,294 +28,257 @@ export interface Vehicle {
   late: boolean;
 }
 
-/** Below this zoom, vehicles close together are drawn as one cluster with their count. */
-export const CLUSTER_UNTIL_ZOOM = 13;
-const RADIUS = 7;
-/** A cluster's disc moves when its vehicles' centre moved this many pixels: less is not seen on a disc 30-44 px across. */
-const CLUSTER_STILL_PX = 2;
-const NOSE = 7;
-
 /** The hex of a status's colour (statusColors.ts), for the canvas. */
 export function statusHex(status: string): string {
   const name = statusColor(status) as keyof typeof DEFAULT_THEME.colors;
   return (DEFAULT_THEME.colors[name] ?? DEFAULT_THEME.colors.gray)[6];
 }
 
-/** A cluster's disc: its radius by its count. */
-function clusterRadius(count: number): number {
-  return count < 10 ? 15 : count < 100 ? 18 : 22;
+/** The pane of the vehicles' canvas: over the areas and routes (overlayPane, 400), under markers and tooltips. */
+const PANE = 'liveVehicles';
+
+interface CanvasHooks {
+  padding: number;
+  pane: string;
+  /** The canvas was made: it is the painter's to draw on. */
+  made: (canvas: HTMLCanvasElement) => void;
+  /** The view moved or zoomed: the canvas's new place, to be painted before it is moved there. */
+  moved: (bounds: L.Bounds) => void;
 }
 
-interface ClusterOptions extends L.CircleMarkerOptions {
-  count: number;
-}
-
-/**
- * A cluster on the vehicles' canvas: a disc with its count. On the canvas, not a DOM element each:
- * a hundred clusters moving every second would each restyle and recomposite the page.
- */
-const ClusterMarker = L.CircleMarker.extend({
-  _updatePath(this: {
-    options: ClusterOptions;
-    _point: L.Point;
-    _renderer: { _ctx?: CanvasRenderingContext2D };
-    _empty: () => boolean;
-  }) {
-    (L.CircleMarker.prototype as unknown as { _updatePath: () => void })._updatePath.call(this);
-    const ctx = this._renderer._ctx;
-    if (!ctx || this._empty()) return;
-    ctx.fillStyle = '#fff';
-    ctx.font = '600 12px sans-serif';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(String(this.options.count), this._point.x, this._point.y);
-  },
-}) as unknown as new (
-  latlng: L.LatLngExpression,
-  options: ClusterOptions,
-) => L.CircleMarker & { options: ClusterOptions };
-
-type Cluster = InstanceType<typeof ClusterMarker>;
-
-interface HeadingOptions extends L.CircleMarkerOptions {
-  heading: number;
+interface CanvasThis {
+  options: CanvasHooks;
+  _container: HTMLCanvasElement;
+  _map: L.Map & { _animatingZoom?: boolean };
+  _bounds?: L.Bounds;
 }
 
 /**
- * A circle on the canvas with a short stroke in the direction the vehicle heads. One canvas for
- * every vehicle (not a DOM element each): thousands move at once.
+ * The vehicles' canvas as a Leaflet renderer: Leaflet keeps it over the view (with a margin) and
+ * scales it through zoom animations; it has no paths, the painter draws it. Not a target of the
+ * pointer: clicks and hovers are tested against what was drawn (VehicleLayer).
  */
-const HeadingMarker = L.CircleMarker.extend({
-  _updateBounds(this: { _pxBounds: L.Bounds }) {
-    (L.CircleMarker.prototype as unknown as { _updateBounds: () => void })._updateBounds.call(this);
-    const b = this._pxBounds;
-    this._pxBounds = L.bounds(b.min?.subtract([NOSE, NOSE]) ?? [0, 0], b.max?.add([NOSE, NOSE]) ?? [0, 0]);
+const VehicleCanvas = (L.Renderer as unknown as { extend: (props: object) => new (o: CanvasHooks) => L.Layer }).extend({
+  _initContainer(this: CanvasThis) {
+    const canvas = document.createElement('canvas');
+    canvas.style.pointerEvents = 'none';
+    this._container = canvas;
+    this.options.made(canvas);
   },
-  _updatePath(this: {
-    options: HeadingOptions;
-    _point: L.Point;
-    _radius: number;
-    _renderer: { _ctx?: CanvasRenderingContext2D };
-    _empty: () => boolean;
-  }) {
-    (L.CircleMarker.prototype as unknown as { _updatePath: () => void })._updatePath.call(this);
-    const { heading, fillColor } = this.options;
-    const ctx = this._renderer._ctx;
-    if (Number.isNaN(heading) || !ctx || this._empty()) return;
-    const a = ((heading - 90) * Math.PI) / 180;
-    const p = this._point;
-    ctx.beginPath();
-    ctx.moveTo(p.x + Math.cos(a) * this._radius, p.y + Math.sin(a) * this._radius);
-    ctx.lineTo(p.x + Math.cos(a) * (this._radius + NOSE), p.y + Math.sin(a) * (this._radius + NOSE));
-    ctx.strokeStyle = fillColor ?? '#000';
-    ctx.lineWidth = 3;
-    ctx.stroke();
+  _destroyContainer(this: CanvasThis) {
+    this._container.remove();
   },
-}) as unknown as new (
-  latlng: L.LatLngExpression,
-  options: HeadingOptions,
-) => L.CircleMarker & { options: HeadingOptions };
+  _update(this: CanvasThis) {
+    if (this._map._animatingZoom && this._bounds) return;
+    (L.Renderer.prototype as unknown as { _update: () => void })._update.call(this);
+    this.options.moved(this._bounds as L.Bounds);
+  },
+  _updatePaths() {},
+});
 
-type Marker = InstanceType<typeof HeadingMarker>;
-
-/**
- * While zoomed out, vehicles are clustered again at most this often as they move, and at once when
- * the view or the vehicles shown change: a vehicle moves a few metres a second, a cluster spans
- * kilometres.
- */
-export const RECLUSTER_MS = 5000;
+/** Where the canvas goes once the painter has drawn a view. */
+interface Placement {
+  seq: number;
+  min: L.Point;
+  size: L.Point;
+}
 
 /**
  * The vehicles of the live map on one canvas: each at its position, coloured by its driver's
- * status, with its heading; clustered below CLUSTER_UNTIL_ZOOM. `set` replaces the vehicles shown;
- * markers are kept and moved, not made anew, so a second of updates stays cheap. The clustering
- * (supercluster) runs in a worker (clusterWorker.ts): the main thread only draws its answer.
+ * status, with its heading; clustered below CLUSTER_UNTIL_ZOOM. `set` replaces the vehicles shown.
+ * The clustering and the drawing run in a worker on an OffscreenCanvas (vehicleWorker.ts), so a
+ * second of positions costs the page's main thread only the copy of the vehicles into one array;
+ * where a browser cannot, the same painter runs in the page.
  */
 export class VehicleLayer {
-  // Leaflet's own padding: a wider canvas costs its whole area to clear and paint at every recluster
-  private readonly renderer = L.canvas({ padding: 0.1 });
-  private readonly markers = new Map<number, Marker>();
-  private readonly clusters = L.layerGroup();
-  /** The cluster markers drawn last, reused (moved, their count rewritten) rather than made anew. */
-  private clusterMarkers: { marker: Cluster; expand: () => void }[] = [];
-  private readonly worker: Worker | null =
-    typeof Worker === 'undefined'
-      ? null
-      : new Worker(new URL('./clusterWorker.ts', import.meta.url), { type: 'module' });
-  /** The last clustering asked, with the vehicles it was asked of (its answer names them by index). */
-  private asked: { seq: number; vehicles: Vehicle[]; of?: Set<number> } = { seq: 0, vehicles: [] };
-  /** When the clusters drawn were asked, of which vehicles, and which were left single. */
-  private drawn = { at: 0, of: new Set<number>(), singles: new Set<number>() };
+  private readonly canvas: L.Layer;
+  private worker: Worker | null = null;
+  private painter: VehiclePainter | null = null;
+  private element: HTMLCanvasElement | null = null;
+  private viewSeq = 0;
+  private pending: Placement | undefined;
+  private lastView: PaintView | undefined;
+  /** What the painter drew last: its clusters, and the drivers drawn alone. */
+  private drawn: { clusters: Float64Array; singles: Set<number> | null } = {
+    clusters: new Float64Array(0),
+    singles: null,
+  };
   private vehicles: Vehicle[] = [];
-  private selected: number | null = null;
+  private readonly fills: string[] = [];
+  private readonly tooltip = L.tooltip({ direction: 'top', offset: [0, -VEHICLE_RADIUS] });
+  private hovered: number | null = null;
 
   constructor(
     private readonly map: L.Map,
     private readonly onPick: (driver: number) => void,
   ) {
-    this.clusters.addTo(map);
-    map.on('zoomend moveend', this.viewChanged, this);
-    if (this.worker) this.worker.onmessage = (e: MessageEvent<Clustered>) => this.clustered(e.data);
+    if (!map.getPane(PANE)) (map.createPane(PANE) as HTMLElement).style.zIndex = '450';
+    this.canvas = new VehicleCanvas({
+      padding: 0.1,
+      pane: PANE,
+      made: (canvas) => this.start(canvas),
+      moved: (bounds) => this.moved(bounds),
+    });
+    this.canvas.addTo(map);
+    map.on('click', this.clicked, this);
+    map.on('mousemove', this.hovering, this);
+    map.on('mouseout', this.left, this);
   }
 
   set(vehicles: Vehicle[], selected: number | null): void {
     this.vehicles = vehicles;
-    this.selected = selected;
-    this.draw(false);
+    const frame = new Float64Array(vehicles.length * STRIDE);
+    for (let i = 0; i < vehicles.length; i++) {
+      const v = vehicles[i] as Vehicle;
+      const fill = statusHex(v.status);
+      let colour = this.fills.indexOf(fill);
+      if (colour < 0) colour = this.fills.push(fill) - 1;
+      frame[i * STRIDE] = v.driver;
+      frame[i * STRIDE + 1] = v.lat;
+      frame[i * STRIDE + 2] = v.lon;
+      frame[i * STRIDE + 3] = v.heading;
+      frame[i * STRIDE + 4] = colour;
+      frame[i * STRIDE + 5] =
+        (v.stale ? FLAGS.stale : 0) | (v.driver === selected ? FLAGS.selected : 0) | (v.late ? FLAGS.late : 0);
+    }
+    const colors: PaintColors = {
+      cluster: DEFAULT_THEME.colors.blue[6],
+      late: DEFAULT_THEME.colors.red[7],
+      fills: [...this.fills],
+    };
+    this.send({ kind: 'vehicles', frame, colors }, [frame.buffer]);
   }
 
   remove(): void {
-    this.map.off('zoomend moveend', this.viewChanged, this);
+    this.map.off('click', this.clicked, this);
+    this.map.off('mousemove', this.hovering, this);
+    this.map.off('mouseout', this.left, this);
+    this.tooltip.remove();
+    this.canvas.remove();
     this.worker?.terminate();
-    for (const m of this.markers.values()) m.remove();
-    this.markers.clear();
-    this.clusters.remove();
+    this.worker = null;
   }
 
-  private viewChanged(): void {
-    this.draw(true);
+  /** The canvas is made: handed to a worker where the browser can, else drawn in the page. */
+  private start(canvas: HTMLCanvasElement): void {
+    this.element = canvas;
+    if (typeof Worker !== 'undefined' && typeof canvas.transferControlToOffscreen === 'function') {
+      const worker = new Worker(new URL('./vehicleWorker.ts', import.meta.url), { type: 'module' });
+      const offscreen = canvas.transferControlToOffscreen();
+      worker.postMessage({ kind: 'canvas', canvas: offscreen }, [offscreen]);
+      worker.onmessage = (e: MessageEvent<Painted>) => this.painted(e.data);
+      // a worker that does not start (its script refused or not found): a new canvas, drawn in the page
+      worker.onerror = () => {
+        worker.terminate();
+        if (this.worker !== worker) return;
+        this.worker = null;
+        const fresh = document.createElement('canvas');
+        fresh.style.cssText = canvas.style.cssText;
+        canvas.replaceWith(fresh);
+        (this.canvas as unknown as CanvasThis)._container = fresh;
+        this.inPage(fresh);
+        // the view again; the vehicles come with the next second's positions
+        if (this.lastView) this.send({ kind: 'view', view: this.lastView });
+      };
+      this.worker = worker;
+    } else this.inPage(canvas);
   }
 
-  private draw(viewChanged: boolean): void {
-    const zoom = this.map.getZoom();
-    if (zoom >= CLUSTER_UNTIL_ZOOM || this.vehicles.length < 2) {
-      this.asked = { seq: this.asked.seq + 1, vehicles: [] };
-      this.drawn.at = 0;
-      this.placeClusters(new Float64Array(0), 0);
-      this.placeSingles(this.vehicles);
-      return;
-    }
-    const { at, of, singles } = this.drawn;
-    const sameSet = this.vehicles.length === of.size && this.vehicles.every((v) => of.has(v.driver));
-    if (!viewChanged && sameSet && Date.now() - at < RECLUSTER_MS) {
-      // the clusters stay; the vehicles drawn alone move
-      this.placeSingles(this.vehicles.filter((v) => singles.has(v.driver)));
-      return;
-    }
-    const vehicles = this.vehicles;
-    const coords = new Float64Array(vehicles.length * 2);
-    vehicles.forEach((v, i) => {
-      coords[2 * i] = v.lon;
-      coords[2 * i + 1] = v.lat;
+  private inPage(canvas: HTMLCanvasElement): void {
+    this.element = canvas;
+    this.painter = new VehiclePainter(canvas.getContext('2d'), (painted) => this.painted(painted));
+  }
+
+  private send(message: PainterMessage, transfer: Transferable[] = []): void {
+    if (message.kind === 'view') this.lastView = message.view;
+    if (this.worker) this.worker.postMessage(message, transfer);
+    else this.painter?.receive(message);
+  }
+
+  /** The view moved: the painter draws it, then the canvas moves to its new place (no frame of the old drawing misplaced). */
+  private moved(bounds: L.Bounds): void {
+    const map = this.map;
+    const min = bounds.min as L.Point;
+    const size = bounds.getSize();
+    const origin = map.getPixelOrigin().add(min);
+    const b = map.getBounds().pad(0.2);
+    this.viewSeq++;
+    this.pending = { seq: this.viewSeq, min, size };
+    this.send({
+      kind: 'view',
+      view: {
+        seq: this.viewSeq,
+        width: size.x,
+        height: size.y,
+        scale: L.Browser.retina ? 2 : 1,
+        originX: origin.x,
+        originY: origin.y,
+        zoom: map.getZoom(),
+        bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+      },
     });
-    const b = this.map.getBounds().pad(0.2);
-    const ask: ClusterAsk = {
-      seq: this.asked.seq + 1,
-      level: Math.round(zoom),
-      bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
-      coords,
-    };
-    this.asked = { seq: ask.seq, vehicles, of: sameSet ? of : undefined };
-    this.drawn.at = Date.now();
-    if (this.worker) this.worker.postMessage(ask, [coords.buffer]);
-    else this.clustered(clusterVehicles(ask));
   }
 
-  /** Draws a clustering's answer, unless a newer one was asked since (the view or the vehicles changed). */
-  private clustered(answer: Clustered): void {
-    if (answer.seq !== this.asked.seq) return;
-    const { vehicles, of } = this.asked;
-    const singles = Array.from(answer.singles, (i) => vehicles[i] as Vehicle);
-    this.drawn = {
-      at: this.drawn.at,
-      of: of ?? new Set(vehicles.map((v) => v.driver)),
-      singles: new Set(singles.map((v) => v.driver)),
-    };
-    this.placeClusters(answer.clusters, answer.level);
-    this.placeSingles(singles);
-  }
-
-  /** Draws the clusters (lat, lon, count triples), moving the cluster markers already made. */
-  private placeClusters(clusters: Float64Array, level: number): void {
-    const count = clusters.length / 3;
-    for (let i = 0; i < count; i++) {
-      const lat = clusters[3 * i] as number;
-      const lon = clusters[3 * i + 1] as number;
-      const n = clusters[3 * i + 2] as number;
-      const expand = () => this.map.flyTo([lat, lon], Math.min(CLUSTER_UNTIL_ZOOM, level + 2), { duration: 0.4 });
-      const known = this.clusterMarkers[i];
-      if (known) {
-        known.expand = expand;
-        const { marker } = known;
-        // a cluster is a centroid of vehicles many pixels across: one that moved less than
-        // CLUSTER_STILL_PX is left where it is drawn, and one whose count stays is not drawn again
-        const moved = !this.within(marker.getLatLng(), lat, lon, CLUSTER_STILL_PX);
-        if (marker.options.count === n && !moved) continue;
-        marker.options.count = n;
-        if (moved) marker.setLatLng([lat, lon]);
-        if (marker.getRadius() !== clusterRadius(n)) marker.setRadius(clusterRadius(n));
-        else if (!moved) marker.redraw();
-        continue;
-      }
-      const made = {
-        marker: new ClusterMarker([lat, lon], {
-          renderer: this.renderer,
-          radius: clusterRadius(n),
-          count: n,
-          color: '#fff',
-          opacity: 0.9,
-          weight: 3,
-          fillColor: DEFAULT_THEME.colors.blue[6],
-          fillOpacity: 0.85,
-        }),
-        expand,
-      };
-      made.marker.on('click', () => made.expand());
-      this.clusters.addLayer(made.marker);
-      this.clusterMarkers.push(made);
-    }
-    for (const gone of this.clusterMarkers.splice(count)) this.clusters.removeLayer(gone.marker);
+  private painted(painted: Painted): void {
+    this.drawn = { clusters: painted.clusters, singles: painted.all ? null : new Set(painted.singles) };
     // how many clusters are drawn, for the benchmark (bench/live) and tests: they are not elements
-    this.map.getContainer().dataset.clusters = String(count);
+    this.map.getContainer().dataset.clusters = String(painted.clusters.length / 3);
+    const placement = this.pending;
+    if (painted.painted === undefined || !placement || painted.painted !== placement.seq || !this.element) return;
+    this.pending = undefined;
+    L.DomUtil.setPosition(this.element, placement.min);
+    this.element.style.width = `${placement.size.x}px`;
+    this.element.style.height = `${placement.size.y}px`;
   }
 
-  /** Is this point less than `pixels` from `at` at the map's zoom (a vehicle that moved a few metres, zoomed out)? */
-  private within(at: L.LatLng, lat: number, lon: number, pixels: number): boolean {
-    // web Mercator: a pixel spans this many degrees of longitude, and of latitude that times cos(lat)
-    const degreesPerPixel = 360 / (256 * 2 ** this.map.getZoom());
-    return (
-      Math.abs(at.lng - lon) < degreesPerPixel * pixels &&
-      Math.abs(at.lat - lat) < degreesPerPixel * pixels * Math.cos((lat * Math.PI) / 180)
-    );
-  }
-
-  /** Draws these vehicles one by one, moving the markers already made; removes the others. */
-  private placeSingles(singles: Vehicle[]): void {
-    const shown = new Set<number>();
-    for (const v of singles) {
-      shown.add(v.driver);
-      const fill = statusHex(v.status);
-      const style = {
-        fillColor: fill,
-        fillOpacity: v.stale ? 0.35 : 1,
-        color: v.driver === this.selected ? '#000' : v.late ? DEFAULT_THEME.colors.red[7] : '#fff',
-        weight: v.driver === this.selected ? 3 : 2,
-        heading: v.heading,
-      };
-      const m = this.markers.get(v.driver);
-      if (m) {
-        const o = m.options;
-        const restyled =
-          o.fillColor !== style.fillColor ||
-          o.fillOpacity !== style.fillOpacity ||
-          o.color !== style.color ||
-          o.weight !== style.weight ||
-          !(o.heading === style.heading || (Number.isNaN(o.heading) && Number.isNaN(style.heading)));
-        if (restyled) Object.assign(o, style);
-        if (!this.within(m.getLatLng(), v.lat, v.lon, 0.5)) m.setLatLng([v.lat, v.lon]);
-        else if (restyled) m.redraw();
-      } else {
-        const made = new HeadingMarker([v.lat, v.lon], { renderer: this.renderer, radius: RADIUS, ...style });
-        made.bindTooltip(v.label, { direction: 'top', offset: [0, -RADIUS] });
-        made.on('click', () => this.onPick(v.driver));
-        made.addTo(this.map);
-        this.markers.set(v.driver, made);
+  /** What is drawn under a point of the map's container: a cluster (its lat, lon and count) or a vehicle. */
+  private hit(p: L.Point): { cluster: [number, number, number] } | { vehicle: Vehicle } | null {
+    const { clusters, singles } = this.drawn;
+    for (let i = 0; i < clusters.length; i += 3) {
+      const c: [number, number, number] = [clusters[i] as number, clusters[i + 1] as number, clusters[i + 2] as number];
+      if (this.map.latLngToContainerPoint([c[0], c[1]]).distanceTo(p) <= clusterRadius(c[2]) + 2) return { cluster: c };
+    }
+    let best: Vehicle | null = null;
+    let bestDistance = VEHICLE_RADIUS + 3;
+    for (const v of this.vehicles) {
+      if (singles && !singles.has(v.driver)) continue;
+      const d = this.map.latLngToContainerPoint([v.lat, v.lon]).distanceTo(p);
+      if (d <= bestDistance) {
+        best = v;
+        bestDistance = d;
       }
     }
-    for (const [driver, m] of this.markers)
-      if (!shown.has(driver)) {
-        m.remove();
-        this.markers.delete(driver);
-      }
+    return best ? { vehicle: best } : null;
+  }
+
+  private clicked(e: L.LeafletMouseEvent): void {
+    const hit = this.hit(e.containerPoint);
+    if (!hit) return;
+    if ('vehicle' in hit) this.onPick(hit.vehicle.driver);
+    else
+      this.map.flyTo([hit.cluster[0], hit.cluster[1]], Math.min(CLUSTER_UNTIL_ZOOM, this.map.getZoom() + 2), {
+        duration: 0.4,
+      });
+  }
+
+  /** A vehicle under the pointer shows its driver's name; anything drawn there makes it a hand. */
+  private hovering(e: L.LeafletMouseEvent): void {
+    const hit = this.hit(e.containerPoint);
+    this.map.getContainer().style.cursor = hit ? 'pointer' : '';
+    const vehicle = hit && 'vehicle' in hit ? hit.vehicle : null;
+    if (!vehicle) {
+      this.left();
+      return;
+    }
+    if (this.hovered === vehicle.driver) return;
+    this.hovered = vehicle.driver;
+    this.tooltip.setContent(vehicle.label).setLatLng([vehicle.lat, vehicle.lon]);
+    this.map.openTooltip(this.tooltip);
+  }
+
+  private left(): void {
+    if (this.hovered === null) return;
+    this.hovered = null;
+    this.map.closeTooltip(this.tooltip);
   }
 }
