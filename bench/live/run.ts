@@ -170,7 +170,7 @@ type Busy = { task: number[]; cpu: number[] };
  * The live map's cost in Chromium: a console on /livemap while every driver's position comes once a
  * second (announced straight into the server's fan-out, as kept positions are, so the server does
  * little else); Chrome's main-thread time (TaskDuration: wall time in every task, socket, React,
- * Leaflet, canvas; ThreadTime: its CPU time) each second, at rest first, then while the positions come.
+ * Leaflet, the frame posted to the vehicles' canvas worker; ThreadTime: its CPU time) each second, at rest first, then while the positions come.
  */
 async function liveMapCost(url: string, unit: number, db: Database) {
   const browser = await chromium.launch({
@@ -294,7 +294,7 @@ function report(
     `| ${consoles.heard} | ${((100 * consoles.heard) / Math.max(1, expected)).toFixed(1)} % | ${consoles.outOfOrder} | ${ms(consoles.delays, 50)} | ${ms(consoles.delays, 95)} | ${ms(consoles.delays, 99)} |`,
     '',
     browser
-      ? `Live map in Chromium, ${args.drivers} positions a second (every driver's, through the server's fan-out; ${browser.clusters} clusters drawn at zoom 10), over ${browser.busy.task.length} s: main-thread time per second in tasks (every task: socket, React, Leaflet, canvas; Chrome's TaskDuration, wall time) p50 ${ms(browser.busy.task, 50)} ms, p95 ${ms(browser.busy.task, 95)} ms, max ${ms(browser.busy.task, 100)} ms (${over(browser.busy.task)} of ${browser.busy.task.length} s over 16 ms); the main thread's CPU time per second (Chrome's ThreadTime) p50 ${ms(browser.busy.cpu, 50)} ms, p95 ${ms(browser.busy.cpu, 95)} ms, max ${ms(browser.busy.cpu, 100)} ms (${over(browser.busy.cpu)} s over 16 ms); at rest before: p50 ${ms(browser.atRest.task, 50)} ms in tasks, ${ms(browser.atRest.cpu, 50)} ms CPU.`
+      ? `Live map in Chromium, ${args.drivers} positions a second (every driver's, through the server's fan-out; ${browser.clusters} clusters drawn at zoom 10), over ${browser.busy.task.length} s: main-thread time per second in tasks (every task of the page's main thread: socket frames, React, Leaflet, the frame for the canvas's worker; Chrome's TaskDuration, wall time) p50 ${ms(browser.busy.task, 50)} ms, p95 ${ms(browser.busy.task, 95)} ms, max ${ms(browser.busy.task, 100)} ms (${over(browser.busy.task)} of ${browser.busy.task.length} s over 16 ms); the main thread's CPU time per second (Chrome's ThreadTime) p50 ${ms(browser.busy.cpu, 50)} ms, p95 ${ms(browser.busy.cpu, 95)} ms, max ${ms(browser.busy.cpu, 100)} ms (${over(browser.busy.cpu)} s over 16 ms); at rest before: p50 ${ms(browser.atRest.task, 50)} ms in tasks, ${ms(browser.atRest.cpu, 50)} ms CPU.`
       : 'Live map in Chromium: not measured (build the console first: npm run build; or --browser 0).',
     '',
     ...(browser && browser.busy.task.length >= 120 ? [perMinute(browser.busy, ms, over), ''] : []),
