@@ -1,5 +1,5 @@
 import '#src/test/setup.ts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { writeSelectedSite } from '#src/app/site/siteStore.ts';
 import { fakeServer } from '#src/test/fakeServer.ts';
@@ -113,6 +113,16 @@ describe('menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
     expect(labels).toEqual(['Agent Home', 'Bookings', 'Passengers', 'Students', 'Help and Support']);
+  });
+
+  it('opens the settings menu at once: a link of it is there to click the moment it opens', async () => {
+    logInAs(makeUser('admin'));
+    const app = renderApp('/jobs');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    fireEvent.click(within(nav).getByText('Settings', { exact: true }));
+    // no waiting: a menu that slid open took a quick click on the list behind its links
+    fireEvent.click(within(nav).getByRole('link', { name: 'Outbox' }));
+    await waitFor(() => expect(app.pathname()).toBe('/outbox'));
   });
 
   it('folds away on a desktop and stays folded', async () => {
