@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TIME_ZONE, localDateTime } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackOf } from '../store/positions.store.ts';
+import { positionOf, trackOf } from '../store/positions.store.ts';
 import { type Harness, PASSWORD, startHarness } from '../test/app-harness.ts';
 import { SAMPLES } from '../test/resource-samples.ts';
 import { runSimulation } from './simulate.ts';
@@ -70,6 +70,8 @@ describe('npm run simulate', () => {
     // the driver went online and reported where it drove, on the trip's track
     expect((await store.getById('drivers', driver))?.driverStatus).not.toBe('offline');
     expect((await trackOf(h.services.db, trip)).length).toBeGreaterThan(0);
+    // at its own speed (40 km/h), not the demo clock's 3,600 times that
+    expect((await positionOf(h.services.db, driver))?.speed).toBeCloseTo(40 / 3.6, 6);
     expect(lines).toContain(
       `driver ${SAMPLES.drivers?.(50, 1).firstName} ${SAMPLES.drivers?.(50, 1).lastName} ended trip ${trip}`,
     );

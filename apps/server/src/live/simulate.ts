@@ -209,7 +209,8 @@ async function moveTo(
       lat: p.lat,
       lon: p.lon,
       heading,
-      speed: Math.min(120, (KMH * speed) / 3.6),
+      // the vehicle's own speed: the demo's clock runs `speed` times faster, its speedometer does not
+      speed: KMH / 3.6,
       accuracy: 10,
       time: Date.now(),
       trip,
