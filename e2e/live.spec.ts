@@ -256,3 +256,40 @@ test('the live map draws every running trip’s way ahead when asked, in straigh
   await expect.poll(() => routes.count()).toBeGreaterThan(1);
   await expect(page.getByText('Straight lines: no map route server is set')).toBeVisible();
 });
+
+for (const refused of [false, true])
+  test(`the live map draws its vehicles ${refused ? 'in the page when its canvas worker is refused' : 'in a worker'}: clustered zoomed out, a vehicle's name and panel under the pointer zoomed in`, async ({
+    page,
+    request,
+  }) => {
+    if (refused) await page.route(/vehicleWorker/, (route) => route.abort());
+    const { token } = await api<{ token: string }>(request, {
+      act: 'login',
+      email: 'driver@demo.local',
+      password: DEMO_PASSWORD,
+    });
+    const {
+      driver: { name },
+    } = await api<{ driver: { name: string } }>(request, { act: 'driverday', token });
+    await logIn(page, 'dispatcher@demo.local');
+    await page.goto('livemap');
+    const map = page.getByRole('region', { name: 'Map: Live Map' });
+    await expect(map).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
+    // a vehicle picked by name is followed, at the map's centre though its panel narrows the map;
+    // from zoom 13 on, every vehicle is drawn alone
+    await page.getByRole('combobox', { name: 'Vehicle', exact: true }).fill(name);
+    await page.getByRole('option', { name }).click();
+    await expect(page.getByRole('switch', { name: 'Follow this vehicle' })).toBeChecked();
+    for (let k = 0; k < 3; k++) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(400);
+    }
+    await expect(map).toHaveAttribute('data-clusters', '0');
+    await page.getByLabel('Selected vehicle').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByLabel('Selected vehicle')).toHaveCount(0);
+    const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.locator('.leaflet-tooltip')).toHaveText(name);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByLabel('Selected vehicle').getByRole('heading', { name })).toBeVisible();
+  });

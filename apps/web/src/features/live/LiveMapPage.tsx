@@ -174,11 +174,25 @@ function Vehicles({
       layer.current = null;
     };
   }, [map]);
+  const followed = useRef<Vehicle | undefined>(undefined);
   useEffect(() => {
     layer.current?.set(vehicles, selected);
     const v = follow && selected !== null ? vehicles.find((x) => x.driver === selected) : undefined;
+    followed.current = v;
     if (v) map.panTo([v.lat, v.lon], { animate: true, duration: 0.3 });
   }, [vehicles, selected, follow, map]);
+  // the map resized (the vehicle's panel opened beside it) while it panned to the vehicle followed:
+  // the pan aimed at the centre of the map as it was, so it is centred again
+  useEffect(() => {
+    const recentre = () => {
+      const v = followed.current;
+      if (v) map.panTo([v.lat, v.lon], { animate: false });
+    };
+    map.on('resize', recentre);
+    return () => {
+      map.off('resize', recentre);
+    };
+  }, [map]);
   return null;
 }
 

@@ -104,6 +104,7 @@ export class VehicleLayer {
     singles: null,
   };
   private vehicles: Vehicle[] = [];
+  private selected: number | null = null;
   private readonly fills: string[] = [];
   private readonly tooltip = L.tooltip({ direction: 'top', offset: [0, -VEHICLE_RADIUS] });
   private hovered: number | null = null;
@@ -127,6 +128,7 @@ export class VehicleLayer {
 
   set(vehicles: Vehicle[], selected: number | null): void {
     this.vehicles = vehicles;
+    this.selected = selected;
     const frame = new Float64Array(vehicles.length * STRIDE);
     for (let i = 0; i < vehicles.length; i++) {
       const v = vehicles[i] as Vehicle;
@@ -177,8 +179,9 @@ export class VehicleLayer {
         canvas.replaceWith(fresh);
         (this.canvas as unknown as CanvasThis)._container = fresh;
         this.inPage(fresh);
-        // the view again; the vehicles come with the next second's positions
+        // the view and the vehicles again, to the painter in the page
         if (this.lastView) this.send({ kind: 'view', view: this.lastView });
+        this.set(this.vehicles, this.selected);
       };
       this.worker = worker;
     } else this.inPage(canvas);
