@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type FormField,
@@ -12,7 +11,6 @@ import {
   shuttleBookingSchema,
 } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldValues, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +20,7 @@ import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
+import { DayInput } from '#src/components/DayInput.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { FieldGrid } from '#src/features/resources/FieldGrid.tsx';
 import { useErrorText } from '#src/features/resources/FieldInput.tsx';
@@ -130,13 +129,7 @@ export function ShuttleBookingPage() {
       <PageTitle>{t('shuttleBooking.title')}</PageTitle>
       <Paper withBorder p="md">
         <Stack>
-          <DateInput
-            label={t('shuttleBooking.day')}
-            valueFormat="YYYY-MM-DD"
-            value={day}
-            onChange={(v) => v && setDay(dayjs(v).format('YYYY-MM-DD'))}
-            w={200}
-          />
+          <DayInput label={t('shuttleBooking.day')} value={day} onChange={(v) => v && setDay(v)} w={200} />
           {noShuttles ? (
             <Alert color="yellow">{t('serverErrors.shuttlesNotFound')}</Alert>
           ) : departures.isError ? (

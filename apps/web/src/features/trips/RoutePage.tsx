@@ -1,8 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { localDay, type RoutePlan, type RouteRun } from '@tc/domain';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +10,7 @@ import { notifyError, notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
 import { useSite, useSiteTimeZone } from '#src/app/site/useSite.ts';
 import { useSubmitGuard } from '#src/app/useSubmitGuard.ts';
+import { DayInput } from '#src/components/DayInput.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 
 /** How long a plan's search may run; "Stop" ends it sooner with the best plan so far. */
@@ -140,12 +139,11 @@ export function RoutePage({ basePath }: { basePath: string }) {
       <PageTitle>{t('route.title')}</PageTitle>
       <Paper withBorder p="md">
         <Group align="end">
-          <DateInput
+          <DayInput
             label={t('route.day')}
-            valueFormat="YYYY-MM-DD"
             value={day}
             onChange={(v) => {
-              if (v) setDay(dayjs(v).format('YYYY-MM-DD'));
+              if (v) setDay(v);
               setPlan(null);
             }}
             w={200}
