@@ -19,7 +19,7 @@ import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
-import { benchServer, writeResults } from '../results.ts';
+import { benchServer, percentile, writeResults } from '../results.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,10 +39,12 @@ if (args.keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(args.keep))
   throw new Error('--keep takes a plain database name');
 const SAMPLES = Number(args.samples);
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-}
+/** The p-th percentile of samples in any order. */
+const percentileOf = (xs: number[], p: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 
 // A fixed sequence of pseudo-random choices, so both databases get the same queries.
 function rng(seed: number) {
@@ -113,7 +115,7 @@ async function load(url: string, token: unknown, bodies: unknown[], seconds: num
     worker.once('error', reject);
   });
   if (errors > 0) throw new Error(`${errors} HTTP calls failed`);
-  return { rps: latencies.length / seconds, p95: percentile(latencies, 95) };
+  return { rps: latencies.length / seconds, p95: percentileOf(latencies, 95) };
 }
 
 async function httpThroughput(db: Database, days: string[], seconds: number, clients: number) {
@@ -229,8 +231,8 @@ const ms = (x: number) => x.toFixed(1);
 
 /** The targets of docs (issue 2), checked on every run: a missed one fails the run. */
 const TARGETS = [
-  { db: 'postgres', what: 'list fetch with count p95 ≤ 30 ms', ok: (r: Result) => percentile(r.list, 95) <= 30 },
-  { db: 'pglite', what: 'list fetch with count p95 ≤ 150 ms', ok: (r: Result) => percentile(r.list, 95) <= 150 },
+  { db: 'postgres', what: 'list fetch with count p95 ≤ 30 ms', ok: (r: Result) => percentileOf(r.list, 95) <= 30 },
+  { db: 'pglite', what: 'list fetch with count p95 ≤ 150 ms', ok: (r: Result) => percentileOf(r.list, 95) <= 150 },
   { db: 'postgres', what: '≥ 300 HTTP list fetches per second', ok: (r: Result) => r.rps >= 300 },
 ] as const;
 const checks = results.flatMap((r) =>
@@ -246,7 +248,7 @@ const lines = [
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
-      `| ${r.db} | ${r.loadSeconds.toFixed(0)} | ${ms(percentile(r.list, 50))} | ${ms(percentile(r.list, 95))} | ${ms(percentile(r.search, 50))} | ${ms(percentile(r.search, 95))} | ${ms(percentile(r.passengers, 50))} | ${ms(percentile(r.passengers, 95))} | ${ms(percentile(r.passengerSearch, 50))} | ${ms(percentile(r.passengerSearch, 95))} | ${r.rps.toFixed(0)} | ${ms(r.httpP95)} | ${r.bareRps.toFixed(0)} | ${(r.rps / r.bareRps).toFixed(2)} |`,
+      `| ${r.db} | ${r.loadSeconds.toFixed(0)} | ${ms(percentileOf(r.list, 50))} | ${ms(percentileOf(r.list, 95))} | ${ms(percentileOf(r.search, 50))} | ${ms(percentileOf(r.search, 95))} | ${ms(percentileOf(r.passengers, 50))} | ${ms(percentileOf(r.passengers, 95))} | ${ms(percentileOf(r.passengerSearch, 50))} | ${ms(percentileOf(r.passengerSearch, 95))} | ${r.rps.toFixed(0)} | ${ms(r.httpP95)} | ${r.bareRps.toFixed(0)} | ${(r.rps / r.bareRps).toFixed(2)} |`,
   ),
   '',
   'The bare act (`systeminfo`) is answered by the same server in the same run: the ratio of list fetches to it',
