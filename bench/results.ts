@@ -39,6 +39,13 @@ export function benchArgs<T extends { db: string } & Record<string, string | num
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
+/** The p-th percentile of samples in any order (a sorted copy; the samples stay as they are). */
+export const percentileOf = (samples: number[], p: number) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    p,
+  );
+
 /**
  * A server on `db` listening on a free local port (keys of its own: a bench leaves no key file
  * behind), its address, and a protocol call that throws on any answer but 200.

@@ -28,7 +28,7 @@ import { CollectionStore } from '../../apps/server/src/store/collection.store.ts
 import type { Database } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
 import { POSITIONS_CHANNEL } from '../../apps/server/src/store/positions.store.ts';
-import { benchArgs, benchServer, openBenchDatabase, percentile, writeResults } from '../results.ts';
+import { benchArgs, benchServer, openBenchDatabase, percentileOf, writeResults } from '../results.ts';
 
 const args = benchArgs({
   drivers: 2000,
@@ -170,7 +170,8 @@ type Busy = { task: number[]; cpu: number[] };
  * The live map's cost in Chromium: a console on /livemap while every driver's position comes once a
  * second (announced straight into the server's fan-out, as kept positions are, so the server does
  * little else); Chrome's main-thread time (TaskDuration: wall time in every task, socket, React,
- * Leaflet, the frame posted to the vehicles' canvas worker; ThreadTime: its CPU time) each second, at rest first, then while the positions come.
+ * Leaflet, the frame posted to the vehicles' canvas worker; ThreadTime: its CPU time) each second,
+ * at rest first, then while the positions come.
  */
 async function liveMapCost(url: string, unit: number, db: Database) {
   const browser = await chromium.launch({
@@ -272,11 +273,7 @@ function report(
   browser: { atRest: Busy; busy: Busy; clusters: number } | undefined,
   kind: string,
 ): void {
-  const ms = (xs: number[], p: number) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      p,
-    ).toFixed(0);
+  const ms = (xs: number[], p: number) => percentileOf(xs, p).toFixed(0);
   const over = (xs: number[]) => xs.filter((x) => x > 16).length;
   const sent = phones.stored + phones.refused + phones.errors;
   const expected = phones.stored * args.consoles;

@@ -18,7 +18,7 @@ import { setPasswords } from '../../apps/server/src/store/auth.store.ts';
 import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
-import { benchArgs, benchServer, openBenchDatabase, percentile, writeResults } from '../results.ts';
+import { benchArgs, benchServer, openBenchDatabase, percentileOf, writeResults } from '../results.ts';
 
 const args = benchArgs({ clients: 50, seconds: 60, db: 'postgres', out: 'bench/load/RESULTS.md' });
 
@@ -122,11 +122,7 @@ async function main(): Promise<void> {
 }
 
 function report(out: Outcome, loadSeconds: number, kind: string): void {
-  const ms = (xs: number[], p: number) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      p,
-    ).toFixed(0);
+  const ms = (xs: number[], p: number) => percentileOf(xs, p).toFixed(0);
   const total = out.latencies.length;
   const writes = (out.byKind['update-passenger']?.n ?? 0) + (out.byKind['recent view written']?.n ?? 0);
   const lines = [

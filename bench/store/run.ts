@@ -19,7 +19,7 @@ import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/store/db.ts';
 import { migrate } from '../../apps/server/src/store/migrate.ts';
-import { benchServer, percentile, writeResults } from '../results.ts';
+import { benchServer, percentileOf, writeResults } from '../results.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,13 +38,6 @@ const JOBS = Number(args.jobs);
 if (args.keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(args.keep))
   throw new Error('--keep takes a plain database name');
 const SAMPLES = Number(args.samples);
-
-/** The p-th percentile of samples in any order. */
-const percentileOf = (xs: number[], p: number) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    p,
-  );
 
 // A fixed sequence of pseudo-random choices, so both databases get the same queries.
 function rng(seed: number) {
