@@ -2,7 +2,6 @@ import Supercluster from 'supercluster';
 
 /** What the live map asks to cluster: the vehicles' [lon, lat] pairs, at one zoom, in a box. */
 export interface ClusterAsk {
-  seq: number;
   level: number;
   /** [west, south, east, north] */
   bbox: [number, number, number, number];
@@ -12,8 +11,6 @@ export interface ClusterAsk {
 
 /** The answer: clusters as lat, lon, count triples; the vehicles left single, by index. */
 export interface Clustered {
-  seq: number;
-  level: number;
   clusters: Float64Array;
   singles: Int32Array;
 }
@@ -26,7 +23,7 @@ const RADIUS_PX = 50;
  * in the box. Pure: run by the vehicle painter, in its worker (vehicleWorker.ts).
  */
 export function clusterVehicles(ask: ClusterAsk): Clustered {
-  const { coords, level, bbox, seq } = ask;
+  const { coords, level, bbox } = ask;
   const index = new Supercluster<{ i: number }>({ radius: RADIUS_PX, minZoom: level, maxZoom: level });
   const points = [];
   for (let i = 0; i < coords.length / 2; i++)
@@ -44,5 +41,5 @@ export function clusterVehicles(ask: ClusterAsk): Clustered {
     if (props.cluster) clusters.push(lat, lon, props.point_count ?? 0);
     else singles.push(props.i as number);
   }
-  return { seq, level, clusters: Float64Array.from(clusters), singles: Int32Array.from(singles) };
+  return { clusters: Float64Array.from(clusters), singles: Int32Array.from(singles) };
 }

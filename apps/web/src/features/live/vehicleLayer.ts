@@ -29,7 +29,7 @@ export interface Vehicle {
 }
 
 /** The hex of a status's colour (statusColors.ts), for the canvas. */
-export function statusHex(status: string): string {
+function statusHex(status: string): string {
   const name = statusColor(status) as keyof typeof DEFAULT_THEME.colors;
   return (DEFAULT_THEME.colors[name] ?? DEFAULT_THEME.colors.gray)[6];
 }
@@ -94,7 +94,6 @@ export class VehicleLayer {
   private readonly canvas: L.Layer;
   private worker: Worker | null = null;
   private painter: VehiclePainter | null = null;
-  private element: HTMLCanvasElement | null = null;
   private viewSeq = 0;
   private pending: Placement | undefined;
   private lastView: PaintView | undefined;
@@ -163,7 +162,6 @@ export class VehicleLayer {
 
   /** The canvas is made: handed to a worker where the browser can, else drawn in the page. */
   private start(canvas: HTMLCanvasElement): void {
-    this.element = canvas;
     if (typeof Worker !== 'undefined' && typeof canvas.transferControlToOffscreen === 'function') {
       const worker = new Worker(new URL('./vehicleWorker.ts', import.meta.url), { type: 'module' });
       const offscreen = canvas.transferControlToOffscreen();
@@ -187,8 +185,12 @@ export class VehicleLayer {
     } else this.inPage(canvas);
   }
 
+  /** The canvas on the page: the renderer's container. */
+  private get element(): HTMLCanvasElement | undefined {
+    return (this.canvas as unknown as Partial<CanvasThis> | undefined)?._container;
+  }
+
   private inPage(canvas: HTMLCanvasElement): void {
-    this.element = canvas;
     this.painter = new VehiclePainter(canvas.getContext('2d'), (painted) => this.painted(painted));
   }
 
@@ -227,11 +229,12 @@ export class VehicleLayer {
     // how many clusters are drawn, for the benchmark (bench/live) and tests: they are not elements
     this.map.getContainer().dataset.clusters = String(painted.clusters.length / 3);
     const placement = this.pending;
-    if (painted.painted === undefined || !placement || painted.painted !== placement.seq || !this.element) return;
+    const element = this.element;
+    if (painted.painted === undefined || !placement || painted.painted !== placement.seq || !element) return;
     this.pending = undefined;
-    L.DomUtil.setPosition(this.element, placement.min);
-    this.element.style.width = `${placement.size.x}px`;
-    this.element.style.height = `${placement.size.y}px`;
+    L.DomUtil.setPosition(element, placement.min);
+    element.style.width = `${placement.size.x}px`;
+    element.style.height = `${placement.size.y}px`;
   }
 
   /** What is drawn under a point of the map's container: a cluster (its lat, lon and count) or a vehicle. */

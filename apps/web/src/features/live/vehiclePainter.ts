@@ -79,13 +79,13 @@ type Context = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 export class VehiclePainter {
   private view: PaintView | undefined;
   private frame: Float64Array<ArrayBufferLike> = new Float64Array(0);
-  private colors: PaintColors = { cluster: '#228be6', late: '#e03131', fills: [] };
+  /** The colours come with each frame (the page's theme); nothing is drawn before the first. */
+  private colors: PaintColors = { cluster: '', late: '', fills: [] };
   private clustered: Clustered | undefined;
   /** When the clusters drawn were made, and of which drivers. */
   private clusteredAt = 0;
   private clusteredOf = new Set<number>();
   private singles: Set<number> | null = null;
-  private viewChanged = false;
 
   constructor(
     private readonly ctx: Context | null,
@@ -96,7 +96,6 @@ export class VehiclePainter {
   receive(message: PainterMessage): void {
     if (message.kind === 'view') {
       this.view = message.view;
-      this.viewChanged = true;
       if (this.ctx) {
         const { width, height, scale } = message.view;
         // setting the size clears the canvas and its transform
@@ -108,15 +107,14 @@ export class VehiclePainter {
       this.frame = message.frame;
       this.colors = message.colors;
     }
-    this.update();
+    this.update(message.kind === 'view');
   }
 
-  private update(): void {
+  /** Clusters again when due, draws, and answers what changed (and, after a new view, that it is drawn). */
+  private update(newView: boolean): void {
     const view = this.view;
     if (!view) return;
     const n = this.frame.length / STRIDE;
-    const newView = this.viewChanged;
-    this.viewChanged = false;
     let answer: Painted | undefined;
     if (view.zoom >= CLUSTER_UNTIL_ZOOM || n < 2) {
       if (this.singles !== null || this.clustered || newView) answer = this.unclustered();
@@ -160,7 +158,7 @@ export class VehiclePainter {
       coords[2 * i + 1] = this.frame[i * STRIDE + 1] as number;
       of.add(this.frame[i * STRIDE] as number);
     }
-    this.clustered = clusterVehicles({ seq: view.seq, level: Math.round(view.zoom), bbox: view.bbox, coords });
+    this.clustered = clusterVehicles({ level: Math.round(view.zoom), bbox: view.bbox, coords });
     this.clusteredAt = this.now();
     this.clusteredOf = of;
     this.singles = new Set(Array.from(this.clustered.singles, (i) => this.frame[i * STRIDE] as number));
