@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from './prng.ts';
-import { solve } from './solve.ts';
+import { type Improvement, solve } from './solve.ts';
 import { bruteForceOptimum, objectiveOf } from './testing/brute-force.ts';
 import { type TinyRequest, tinyProblem } from './testing/tiny.ts';
 import { verifySolution } from './verify.ts';
@@ -111,6 +111,34 @@ describe('solve', () => {
     const res = solve(p, { seed: 1, maxIterations: 200 });
     expect(res.vehicles).toBe(1);
     expect(res.distance).toBeCloseTo(80);
+  });
+
+  it('polishes the distance between route-elimination attempts, not only after them', () => {
+    const rng = new Rng(7);
+    const pt = (): [number, number] => [rng.int(0, 40), rng.int(0, 40)];
+    const requests: TinyRequest[] = Array.from({ length: 30 }, () => {
+      const e = rng.int(0, 200);
+      return { from: pt(), to: pt(), window: [e, e + rng.int(30, 120)], service: 2 };
+    });
+    const p = tinyProblem(
+      requests,
+      Array.from({ length: 10 }, () => ({ capacity: [3] })),
+      { weights: { vehicle: 10_000 }, minimiseVehicles: true },
+    );
+    const seen: Improvement[] = [];
+    const res = solve(p, { seed: 1, maxIterations: 3000, onImprovement: (i) => seen.push(i) });
+    expect(verifySolution(p, res.solution).feasible).toBe(true);
+    // Within the elimination phase (the first 60 % of the iterations), a new best at the same fleet
+    // but a shorter distance: the incumbent was polished there.
+    const polished = seen.filter(
+      (b, k) =>
+        k > 0 &&
+        b.iteration < 1800 &&
+        b.vehicles === seen[k - 1]?.vehicles &&
+        b.distance < (seen[k - 1]?.distance ?? 0),
+    );
+    expect(polished.length).toBeGreaterThan(0);
+    expect(seen.at(-1)?.vehicles).toBeLessThan(seen[0]?.vehicles ?? 0);
   });
 
   it('respects every constraint on random instances', () => {

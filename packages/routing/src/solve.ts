@@ -123,7 +123,8 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     const phaseEnd = t0 + 0.6 * (deadline - t0);
     const phaseIt = 0.6 * maxIt;
     const phaseStop = () => stop() || performance.now() >= phaseEnd || iterations >= phaseIt;
-    // Keep trying while the phase lasts, giving each new attempt more iterations after a failure.
+    // Keep trying while the phase lasts, giving each new attempt more iterations after a failure, and
+    // between attempts polish the distance of the best solution so far.
     let failures = 0;
     while (!phaseStop() && best.usedVehicles > 1) {
       const start = best.clone();
@@ -159,6 +160,20 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       } else {
         failures++;
       }
+      // Polish the incumbent for as long again: an elimination's solution is only just feasible, and
+      // the final search alone could not undo its detours at so tight a fleet (bench/routing/RESULTS.md).
+      alns(ctx, best.clone(), {
+        stop: phaseStop,
+        iterations: out.iterations,
+        cycle: Math.min(out.iterations, cycle),
+        allowNew: false,
+        penalty,
+        startTemperature: T0,
+        onIteration,
+        onBest: (s, cost) => {
+          if (cost < bestCost - 1e-9) improved(s, cost);
+        },
+      });
     }
   }
 
