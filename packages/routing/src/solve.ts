@@ -107,6 +107,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       elapsedMs: bestAt - t0,
     });
   report();
+  const keepBest = (s: State, c: number) => {
+    if (c < bestCost - 1e-9) improved(s, c);
+  };
   // A solution 5 % worse than the first one is accepted with probability ½ at the start of a cycle.
   const T0 = (0.05 * Math.max(1e-9, variableCost(best))) / Math.LN2;
   const n = p.requests;
@@ -170,9 +173,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         penalty,
         startTemperature: T0,
         onIteration,
-        onBest: (s, cost) => {
-          if (cost < bestCost - 1e-9) improved(s, cost);
-        },
+        onBest: keepBest,
       });
     }
   }
@@ -186,9 +187,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       penalty,
       startTemperature: T0,
       onIteration,
-      onBest: (s, c) => {
-        if (c < bestCost - 1e-9) improved(s, c);
-      },
+      onBest: keepBest,
     });
   }
 
