@@ -101,14 +101,52 @@ function shawRemoval(ctx: SearchContext, s: State, routed: number[], q: number):
   const first = Math.floor(ctx.rng.next() * pool.length);
   const out = [pool[first] ?? 0];
   pool.splice(first, 1);
+  const key = new Float64Array(n);
   while (out.length < q && pool.length > 0) {
     const ref = out[Math.floor(ctx.rng.next() * out.length)] ?? 0;
-    pool.sort((x, y) => rel(ref, x) - rel(ref, y) || x - y);
+    for (const x of pool) key[x] = rel(ref, x);
+    // the k-th most related, k drawn with a strong bias towards the first
     const k = Math.floor(ctx.rng.next() ** 6 * pool.length);
+    selectRank(pool, key, k);
     out.push(pool[k] ?? 0);
-    pool.splice(k, 1);
+    pool[k] = pool[pool.length - 1] ?? 0;
+    pool.pop();
   }
   return out;
+}
+
+/**
+ * Reorders xs in place so that xs[k] is the element of rank k by key, ties by the element itself
+ * (Hoare's selection, linear on average): the search only needs that one element, and sorting the
+ * pool for it took a fifth of the time at 400 tasks.
+ */
+export function selectRank(xs: number[], key: Float64Array, k: number): void {
+  const before = (a: number, b: number) => {
+    const ka = key[a] ?? 0;
+    const kb = key[b] ?? 0;
+    return ka < kb || (ka === kb && a < b);
+  };
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >> 1] ?? 0;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (before(xs[i] ?? 0, pivot)) i++;
+      while (before(pivot, xs[j] ?? 0)) j--;
+      if (i <= j) {
+        const t = xs[i] ?? 0;
+        xs[i] = xs[j] ?? 0;
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
 }
 
 /** Empties whole routes (smaller ones are likelier), which is what lets the fleet shrink. */

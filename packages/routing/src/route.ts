@@ -3,6 +3,13 @@ import { scheduleRoute, scheduleStretch } from './schedule.ts';
 
 const TOL = 1e-9;
 const SEARCH_STEPS = 2;
+/**
+ * Caches before the first refresh. Shared, since refresh replaces the arrays and never writes into
+ * them: a route is built for every clone, and allocating five arrays each time cost a fifth of the
+ * search's time at 400 tasks (bench/routing/RESULTS.md).
+ */
+const NO_TIMES = new Float64Array(0);
+const NO_LOADS = new Int32Array(0);
 
 /**
  * One vehicle's route with the caches that make an insertion test O(1) per position pair:
@@ -11,9 +18,9 @@ const SEARCH_STEPS = 2;
  */
 export class Route {
   seq: number[];
-  B: Float64Array = new Float64Array(0);
-  latest: Float64Array = new Float64Array(0);
-  loadAfter: Int32Array = new Int32Array(0);
+  B: Float64Array = NO_TIMES;
+  latest: Float64Array = NO_TIMES;
+  loadAfter: Int32Array = NO_LOADS;
   /** Σ arc cost (weighted distance + time) of the route. */
   arcCost = 0;
   /** Whether the route needs the full scheduling check (ride-time or duration limits apply). */
@@ -22,7 +29,7 @@ export class Route {
    * rideSlack[k] = least spare ride time, measured on the driving path without waits, over the
    * passengers on board between stops k and k+1: a longer detour there breaks someone's ride limit.
    */
-  rideSlack: Float64Array = new Float64Array(0);
+  rideSlack: Float64Array = NO_TIMES;
   /** Σ driving and service time along the route, without waits: a lower bound on its duration. */
   pathTime = 0;
   /**
@@ -32,7 +39,7 @@ export class Route {
    * service at k that still lets the rest of the route be served.
    */
   stretchOk = false;
-  lastStart: Float64Array = new Float64Array(0);
+  lastStart: Float64Array = NO_TIMES;
   /** True when the duration limit is tighter than the vehicle's own window, so stretches cannot be checked alone. */
   durationBinding = false;
 

@@ -2,17 +2,24 @@ import { type Insertion, insertedSeq } from './insertion.ts';
 import type { Problem } from './problem.ts';
 import { Route } from './route.ts';
 
-/** A working solution of the search: one route per vehicle plus the bank of unrouted requests. */
+/**
+ * A working solution of the search: one route per vehicle plus the bank of unrouted requests.
+ * Clones share their routes until one of them changes a route (copy on write): a search step
+ * touches a few routes of many.
+ */
 export class State {
   routes: Route[];
   /** Vehicle serving each request, −1 when in the bank. */
   routeOf: Int32Array;
   bank: number[];
+  /** 1 for the routes this state alone holds, which it may change in place. */
+  private owned: Uint8Array;
 
   constructor(routes: Route[], routeOf: Int32Array, bank: number[]) {
     this.routes = routes;
     this.routeOf = routeOf;
     this.bank = bank;
+    this.owned = new Uint8Array(routes.length);
   }
 
   static empty(p: Problem, arc: Float64Array): State {
@@ -29,11 +36,20 @@ export class State {
   }
 
   clone(): State {
-    return new State(
-      this.routes.map((r) => r.clone()),
-      this.routeOf.slice(),
-      this.bank.slice(),
-    );
+    // From now on both states share every route, so neither may change one in place.
+    this.owned.fill(0);
+    return new State(this.routes.slice(), this.routeOf.slice(), this.bank.slice());
+  }
+
+  /** Route v, ready to be changed: copied first when it is shared with another state. */
+  private own(v: number): Route {
+    const route = this.routes[v];
+    if (!route) throw new Error(`no vehicle ${v}`);
+    if (this.owned[v]) return route;
+    const copy = route.clone();
+    this.routes[v] = copy;
+    this.owned[v] = 1;
+    return copy;
   }
 
   get usedVehicles(): number {
@@ -43,8 +59,7 @@ export class State {
   }
 
   insert(p: Problem, arc: Float64Array, r: number, v: number, at: Insertion): boolean {
-    const route = this.routes[v];
-    if (!route) throw new Error(`no vehicle ${v}`);
+    const route = this.own(v);
     const before = route.seq;
     route.seq = insertedSeq(before, r, p.requests, at.i, at.j);
     if (!route.refresh(p, arc)) {
@@ -74,8 +89,7 @@ export class State {
       this.bank.push(r);
     }
     for (const v of touched) {
-      const route = this.routes[v];
-      if (!route) continue;
+      const route = this.own(v);
       route.seq = route.seq.filter((x) => !gone.has(x));
       if (!route.refresh(p, arc)) {
         const rest = route.seq.filter((x) => x < n);
