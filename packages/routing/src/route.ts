@@ -5,8 +5,8 @@ const TOL = 1e-9;
 const SEARCH_STEPS = 2;
 /**
  * Caches before the first refresh. Shared, since refresh replaces the arrays and never writes into
- * them: a route is built for every clone, and allocating five arrays each time cost a fifth of the
- * search's time at 400 tasks (bench/routing/RESULTS.md).
+ * them: a route is built for every copy a search step makes, and allocating five arrays each time
+ * cost a fifth of the search's time at 400 tasks (bench/routing/RESULTS.md).
  */
 const NO_TIMES = new Float64Array(0);
 const NO_LOADS = new Int32Array(0);
