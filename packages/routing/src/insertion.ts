@@ -15,6 +15,14 @@ export interface Insertion {
 /** How many cheapest time-window-feasible positions get the full scheduling check before giving up on a route. */
 const EXACT_TRIES = 8;
 
+/** Margin of the cost bound, so that rounding never passes over a position the full sum would pick. */
+const BOUND_TOL = 1e-7;
+
+/** Below this many candidate positions the bound costs more than it saves. */
+const BOUND_SPAN = 24;
+
+/** Cheapest drop-off insertion from each position on (scratch of bestInsertion). */
+let sufMin = new Float64Array(256);
 const candCost: number[] = [];
 const candI: number[] = [];
 const candJ: number[] = [];
@@ -54,7 +62,38 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   let bestI = -1;
   let bestJ = -1;
   const firstLegOk = !p.maxFirstLeg || (p.dist[(seq[0] ?? 0) * N + pu] ?? 0) <= (p.maxFirstLeg[v] ?? 0) + TOL;
-  for (let i = firstLegOk ? 0 : 1; i < m - 1; i++) {
+  // Latest starts only grow along the route (travel and service times are not negative): the
+  // positions whose next stop must start before the pickup opens are a prefix, skipped by bisection.
+  let lo = firstLegOk ? 0 : 1;
+  let hi = m - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((latest[mid + 1] ?? 0) + TOL < eP) lo = mid + 1;
+    else hi = mid;
+  }
+  // Likewise start times: from the first stop starting after the drop-off closes, no drop-off fits.
+  let end = lo;
+  hi = m - 1;
+  while (end < hi) {
+    const mid = (end + hi) >> 1;
+    if ((B[mid] ?? 0) > lD + TOL) hi = mid;
+    else end = mid + 1;
+  }
+  // Without ride limits only the cheapest position counts: the cheapest drop-off from a position on
+  // bounds what a pickup before it can reach, so the search passes over what cannot beat the best so
+  // far (on long routes with wide windows the drop-off loop is most of the work).
+  const bound = !exact && end - lo > BOUND_SPAN;
+  if (bound) {
+    if (sufMin.length < m) sufMin = new Float64Array(2 * m);
+    sufMin[end] = Number.POSITIVE_INFINITY;
+    for (let j = end - 1; j > lo; j--) {
+      const k = seq[j] ?? 0;
+      const next = seq[j + 1] ?? 0;
+      const add = (arc[k * N + dr] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
+      sufMin[j] = Math.min(add, sufMin[j + 1] ?? 0);
+    }
+  }
+  for (let i = lo; i < m - 1; i++) {
     // Start times only grow along the route: past the pickup's latest start nothing fits any more.
     if ((B[i] ?? 0) > lP + TOL) break;
     const a = seq[i] ?? 0;
@@ -90,11 +129,13 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
     // drop-off's opening minus the ride limit; when it cannot, no later drop-off position works.
     if ((latest[i + 1] ?? 0) - (p.time[pu * N + b] ?? 0) < eD - L - TOL) continue;
     const addP2 = addP + (arc[pu * N + b] ?? 0);
+    if (i + 1 >= end || (bound && base + addP2 + (sufMin[i + 1] ?? 0) > bestCost + BOUND_TOL)) continue;
     let prevB = bP;
     let prevNode = pu;
     let prevS = sP;
     let ridePath = 0;
-    for (let j = i + 1; j < m - 1; j++) {
+    for (let j = i + 1; j < end; j++) {
+      if (bound && base + addP2 + (sufMin[j] ?? 0) > bestCost + BOUND_TOL) break;
       const k = seq[j] ?? 0;
       const tk = p.time[prevNode * N + k] ?? 0;
       const bK = Math.max(p.early[k] ?? 0, prevB + prevS + tk);

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bestInsertion, insertedSeq } from './insertion.ts';
+import { Route } from './route.ts';
+import { tinyProblem } from './testing/tiny.ts';
+
+/** Cheapest feasible insertion found by trying every position pair on a rebuilt route. */
+function bruteForce(p: ReturnType<typeof tinyProblem>, route: Route, r: number): number | null {
+  let best: number | null = null;
+  for (let i = 0; i < route.seq.length - 1; i++) {
+    for (let j = i; j < route.seq.length - 1; j++) {
+      const t = new Route(route.v, insertedSeq(route.seq, r, p.requests, i, j));
+      if (!t.refresh(p, p.dist)) continue;
+      const c = t.arcCost - route.arcCost;
+      if (best === null || c < best) best = c;
+    }
+  }
+  return best;
+}
+
+const point = fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 }));
+const request = fc.record({
+  from: point,
+  to: point,
+  open: fc.integer({ min: 0, max: 300 }),
+  width: fc.oneof(fc.integer({ min: 5, max: 40 }), fc.integer({ min: 400, max: 900 })),
+  dropWidth: fc.option(fc.integer({ min: 20, max: 300 }), { nil: undefined }),
+  service: fc.integer({ min: 0, max: 3 }),
+});
+
+describe('bestInsertion', () => {
+  // The bisections over start times and the cost bound over drop-off positions only pass over
+  // positions that cannot win: the answer is the one trying every pair gives, on short routes and on
+  // long ones (where the bound is used).
+  it('finds the cheapest feasible insertion, as trying every position pair does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(request, { minLength: 2, maxLength: 50, size: 'max' }),
+        fc.integer({ min: 2, max: 8 }),
+        (reqs, cap) => {
+          const p = tinyProblem(
+            reqs.map((q) => ({
+              from: q.from,
+              to: q.to,
+              window: [q.open, q.open + q.width] as [number, number],
+              dropWindow:
+                q.dropWidth === undefined ? undefined : ([q.open, q.open + q.width + q.dropWidth] as [number, number]),
+              service: q.service,
+            })),
+            [{ capacity: [cap], window: [0, 3000] }],
+          );
+          const route = Route.empty(p, 0);
+          route.refresh(p, p.dist);
+          // Build a route from the first requests, each at its cheapest place; test the others on it.
+          const held = Math.max(1, reqs.length - 3);
+          for (let r = 0; r < held; r++) {
+            const at = bestInsertion(p, p.dist, route, r, 0);
+            if (!at) continue;
+            route.seq = insertedSeq(route.seq, r, p.requests, at.i, at.j);
+            expect(route.refresh(p, p.dist)).toBe(true);
+          }
+          for (let r = held; r < reqs.length; r++) {
+            const want = bruteForce(p, route, r);
+            const got = bestInsertion(p, p.dist, route, r, 0);
+            if (want === null) expect(got).toBeNull();
+            else expect(got?.cost).toBeCloseTo(want, 6);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
