@@ -18,7 +18,7 @@ const EXACT_TRIES = 8;
 /** Margin of the cost bound, so that rounding never passes over a position the full sum would pick. */
 const BOUND_TOL = 1e-7;
 
-/** Below this many candidate positions the bound costs more than it saves. */
+/** Up to this many candidate positions the bound costs more than it saves. */
 const BOUND_SPAN = 24;
 
 /** Cheapest drop-off insertion from each position on (scratch of bestInsertion). */
@@ -129,6 +129,7 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
     // drop-off's opening minus the ride limit; when it cannot, no later drop-off position works.
     if ((latest[i + 1] ?? 0) - (p.time[pu * N + b] ?? 0) < eD - L - TOL) continue;
     const addP2 = addP + (arc[pu * N + b] ?? 0);
+    // sufMin holds nothing from `end` on: no drop-off fits there anyway.
     if (i + 1 >= end || (bound && base + addP2 + (sufMin[i + 1] ?? 0) > bestCost + BOUND_TOL)) continue;
     let prevB = bP;
     let prevNode = pu;
