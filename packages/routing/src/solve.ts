@@ -163,8 +163,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       } else {
         failures++;
       }
-      // Polish the incumbent for as long again: an elimination's solution is only just feasible, and
-      // the final search alone could not undo its detours at so tight a fleet (bench/routing/RESULTS.md).
+      // Polish the incumbent for as many iterations again: an elimination's solution is only just
+      // feasible, and the final search alone could not undo its detours at so tight a fleet. As long
+      // again in time was tried and lost vehicles on tight instances (bench/routing/RESULTS.md).
       alns(ctx, best.clone(), {
         stop: phaseStop,
         iterations: out.iterations,
