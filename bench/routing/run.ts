@@ -2,12 +2,15 @@
  * Routing benchmark: solves Cordeau (DARP) and Li & Lim (PDPTW) instances, checks every solution
  * with the independent verifier and compares with best-known values.
  *
- *   npm run bench:routing -- [--time-limit S] [--json FILE] [--best FILE] [--seed N]
+ *   npm run bench:routing -- [--time-limit S] [--json FILE] [--best FILE] [--seed N] [--threads N]
  *     [--target-vehicles SHARE] [--target-gap PERCENT] [--curve S,S,...] PATH...
  *
  * Besides each instance's final result it prints the anytime curve: the best solution after 1, 5, 15
  * and 60 s of each run (the checkpoints below the time limit, then the limit; `--curve` sets others),
  * summed up per set, and the process's peak resident memory.
+ *
+ * With --threads N each instance gets N searches at once on worker threads (seeds seed, seed + 1,
+ * …, solveParallel) and its result is their best; without it one search runs on the main thread.
  *
  * An unverified solution fails the run; so does a set missing a given target: the share of its
  * instances at the best-known vehicle count (0 to 1), or the average distance gap (%) of those.
@@ -18,7 +21,9 @@ import {
   benchProblem,
   type Improvement,
   parseInstance,
+  type SolveResult,
   solve,
+  solveParallel,
   verifySolution,
 } from '../../packages/routing/src/index.ts';
 import { type BestKnown, readBestKnown } from './best-known.ts';
@@ -29,6 +34,7 @@ interface Args {
   json?: string;
   best?: string;
   seed: number;
+  threads: number;
   paths: string[];
   targetVehicles?: number;
   targetGap?: number;
@@ -36,7 +42,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { timeLimit: 10, seed: 1, paths: [], curve: [] };
+  const args: Args = { timeLimit: 10, seed: 1, threads: 1, paths: [], curve: [] };
   let curve: number[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
@@ -51,15 +57,19 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--json') args.json = value();
     else if (a === '--best') args.best = value();
     else if (a === '--seed') args.seed = Number(value());
+    else if (a === '--threads') args.threads = Number(value());
     else if (a === '--curve') curve = value().split(',').map(Number);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else args.paths.push(a);
   }
   if (!(args.timeLimit > 0)) throw new Error('--time-limit must be a positive number of seconds');
+  if (!Number.isInteger(args.threads) || args.threads < 1) throw new Error('--threads must be a positive whole number');
   if (curve?.some((t) => !(t > 0))) throw new Error('--curve takes positive seconds, separated by commas');
   args.curve = curve ?? [...[1, 5, 15, 60].filter((t) => t < args.timeLimit), args.timeLimit];
   if (args.paths.length === 0)
-    throw new Error('usage: bench:routing [--time-limit S] [--json FILE] [--best FILE] [--seed N] PATH...');
+    throw new Error(
+      'usage: bench:routing [--time-limit S] [--json FILE] [--best FILE] [--seed N] [--threads N] PATH...',
+    );
   return args;
 }
 
@@ -85,14 +95,18 @@ function bestKnownFor(file: string, explicit: BestKnown | undefined, cache: Map<
   return out;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const explicit = args.best ? readBestKnown(readFileSync(args.best, 'utf8'), args.best) : undefined;
   const cache = new Map<string, BestKnown>();
   const files = args.paths.flatMap((p) => instanceFiles(resolve(p)));
   const rows: Row[] = [];
   const json: unknown[] = [];
-  console.log(`routing benchmark: ${files.length} instances, ${args.timeLimit} s each, seed ${args.seed}`);
+  const searches =
+    args.threads === 1
+      ? `seed ${args.seed}`
+      : `${args.threads} threads, seeds ${args.seed}–${args.seed + args.threads - 1}`;
+  console.log(`routing benchmark: ${files.length} instances, ${args.timeLimit} s each, ${searches}`);
   console.log(
     ['instance', 'set', 'vehicles', 'cost', 'seconds', 'verified', 'best-veh', 'best-cost', 'gap%'].join('\t'),
   );
@@ -108,11 +122,11 @@ function main(): void {
     const { problem, nodeIds } = benchProblem(inst);
     const trace: Improvement[] = [];
     const t = performance.now();
-    const res = solve(problem, {
-      seed: args.seed,
-      timeLimitMs: args.timeLimit * 1000,
-      onImprovement: (info) => trace.push(info),
-    });
+    const options = { seed: args.seed, timeLimitMs: args.timeLimit * 1000 };
+    const res: SolveResult =
+      args.threads === 1
+        ? solve(problem, { ...options, onImprovement: (info) => trace.push(info) })
+        : await solveParallel(problem, { ...options, threads: args.threads, onProgress: (info) => trace.push(info) });
     const seconds = (performance.now() - t) / 1000;
     const verdict = verifySolution(problem, res.solution);
     const feasible = verdict.feasible && res.solution.unassigned.length === 0;
@@ -173,4 +187,4 @@ function main(): void {
   if (rows.some((r) => !r.feasible) || missed.length > 0) process.exitCode = 1;
 }
 
-main();
+await main();

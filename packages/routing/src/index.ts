@@ -53,4 +53,11 @@ export {
 export { OsrmError, type OsrmOptions, OsrmTravelTimes } from './travel/osrm.ts';
 export type { LatLng, RouteGeometry, TravelMatrix, TravelTimeProvider } from './travel/types.ts';
 export { type Verdict, type Violation, type ViolationCode, verifySolution } from './verify.ts';
-export { planInWorker, solveInWorker, type WorkerPlanOptions, type WorkerSolveOptions } from './worker.ts';
+export {
+  type ParallelSolveOptions,
+  planInWorker,
+  solveInWorker,
+  solveParallel,
+  type WorkerPlanOptions,
+  type WorkerSolveOptions,
+} from './worker.ts';

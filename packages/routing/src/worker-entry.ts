@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { type PlanOptions, planWithMatrix } from './model/plan.ts';
 import type { PlanInput } from './model/types.ts';
 import type { Problem } from './problem.ts';
-import { type SolveOptions, solve } from './solve.ts';
+import { type Improvement, type SolveOptions, solve } from './solve.ts';
 import type { TravelMatrix } from './travel/types.ts';
 
 type Job = (
@@ -20,15 +20,30 @@ type Job = (
 ) & {
   /** Int32 flag set to 1 by the parent to cancel (the solver loop never yields to messages). */
   cancel: SharedArrayBuffer;
+  /** Date.now() when the parent sent the job: a solve's time limit and elapsed times count from then. */
+  postedAt: number;
 };
 
 parentPort?.on('message', (job: Job) => {
   const flag = new Int32Array(job.cancel);
-  const search = {
+  const shouldStop = () => Atomics.load(flag, 0) === 1;
+  const progress = (info: unknown) => parentPort?.postMessage({ type: 'progress', info });
+  if (job.kind === 'plan') {
+    const result = planWithMatrix(job.input, job.matrix, { ...job.options, shouldStop, onImprovement: progress });
+    parentPort?.postMessage({ type: 'done', result });
+    return;
+  }
+  // A solve's time limit counts from when it was sent: a new thread's start and loading take part of it.
+  const waited = Math.max(0, Date.now() - job.postedAt);
+  const limit = job.options.timeLimitMs;
+  const result = solve(job.problem, {
     ...job.options,
-    shouldStop: () => Atomics.load(flag, 0) === 1,
-    onImprovement: (info: unknown) => parentPort?.postMessage({ type: 'progress', info }),
-  };
-  const result = job.kind === 'plan' ? planWithMatrix(job.input, job.matrix, search) : solve(job.problem, search);
-  parentPort?.postMessage({ type: 'done', result });
+    ...(limit === undefined ? {} : { timeLimitMs: Math.max(1, limit - waited) }),
+    shouldStop,
+    onImprovement: (info: Improvement) => progress({ ...info, elapsedMs: info.elapsedMs + waited }),
+  });
+  parentPort?.postMessage({
+    type: 'done',
+    result: { ...result, elapsedMs: result.elapsedMs + waited, timeToBestMs: result.timeToBestMs + waited },
+  });
 });

@@ -3,7 +3,7 @@ import type { Problem } from './problem.ts';
 import { solve } from './solve.ts';
 import { tinyProblem } from './testing/tiny.ts';
 import { verifySolution } from './verify.ts';
-import { solveInWorker, workerPool } from './worker.ts';
+import { solveInWorker, solveParallel, workerPool } from './worker.ts';
 
 const problem = () =>
   tinyProblem(
@@ -57,5 +57,55 @@ describe('solveInWorker', () => {
     const p = problem();
     const res = await solveInWorker(p, { seed: 1, maxIterations: 20 });
     expect(verifySolution(p, res.solution).feasible).toBe(true);
+  }, 30_000);
+
+  it('counts a time limit from the call, so a thread that must first start and load still ends on time', async () => {
+    const p = problem();
+    // three at once: at most two wait idle, so at least one thread starts now
+    const started = workerPool().started;
+    const t = performance.now();
+    const runs = await Promise.all(
+      [1, 2, 3].map(async (seed) => {
+        const res = await solveInWorker(p, { seed, timeLimitMs: 1500 });
+        return { res, wall: performance.now() - t };
+      }),
+    );
+    expect(workerPool().started).toBeGreaterThan(started);
+    for (const { res, wall } of runs) {
+      // starting a thread and loading the solver take 0.3 to 0.6 s, which the limit includes
+      expect(wall).toBeLessThan(1500 + 200);
+      expect(res.elapsedMs).toBeLessThanOrEqual(wall + 1);
+      expect(res.timeToBestMs).toBeLessThanOrEqual(res.elapsedMs);
+    }
+  }, 30_000);
+});
+
+describe('solveParallel', () => {
+  it('runs a search per thread with seeds seed, seed + 1, … and returns the best of them', async () => {
+    const p = problem();
+    const seen: number[] = [];
+    const res = await solveParallel(p, {
+      threads: 3,
+      seed: 1,
+      maxIterations: 20,
+      onProgress: (i) => seen.push(i.cost),
+    });
+    // seeds 1, 2 and 3 end at 71.1, 64.5 and 63.9 after 20 iterations: the last thread wins
+    const alone = [1, 2, 3].map((seed) => solve(p, { seed, maxIterations: 20 }));
+    const best = alone.reduce((a, b) => (b.cost < a.cost - 1e-9 ? b : a));
+    expect(res.solution).toEqual(best.solution);
+    expect(res.cost).toBeCloseTo(Math.min(...alone.map((r) => r.cost)), 9);
+    expect(verifySolution(p, res.solution).feasible).toBe(true);
+    // progress only ever reports a better solution than the last one, and ends at the winner
+    for (let k = 1; k < seen.length; k++) expect(seen[k]).toBeLessThan(seen[k - 1] ?? 0);
+    expect(seen.at(-1)).toBeCloseTo(res.cost, 9);
+  }, 30_000);
+
+  it('with one thread is solveInWorker, and refuses a thread count that is not a positive whole number', async () => {
+    const p = problem();
+    const res = await solveParallel(p, { seed: 2, maxIterations: 40 });
+    expect(res.solution).toEqual(solve(p, { seed: 2, maxIterations: 40 }).solution);
+    await expect(solveParallel(p, { threads: 0 })).rejects.toThrow('threads');
+    await expect(solveParallel(p, { threads: 1.5 })).rejects.toThrow('threads');
   }, 30_000);
 });
