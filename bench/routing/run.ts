@@ -21,7 +21,6 @@ import {
   benchProblem,
   type Improvement,
   parseInstance,
-  type SolveResult,
   solve,
   solveParallel,
   verifySolution,
@@ -123,7 +122,7 @@ async function main(): Promise<void> {
     const trace: Improvement[] = [];
     const t = performance.now();
     const options = { seed: args.seed, timeLimitMs: args.timeLimit * 1000 };
-    const res: SolveResult =
+    const res =
       args.threads === 1
         ? solve(problem, { ...options, onImprovement: (info) => trace.push(info) })
         : await solveParallel(problem, { ...options, threads: args.threads, onProgress: (info) => trace.push(info) });
