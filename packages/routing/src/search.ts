@@ -63,7 +63,8 @@ export interface SearchOutcome {
 export function alns(ctx: SearchContext, start: State, limits: SearchLimits): SearchOutcome {
   const { p, rng } = ctx;
   const n = p.requests;
-  const weights = limits.guide?.weights;
+  const guide = limits.guide;
+  const weights = guide?.weights;
   const cost = (s: State) => {
     if (!weights) return stateCost(p, s, limits.penalty, limits.vehicleWeight);
     let banked = 0;
@@ -101,8 +102,8 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     const q = rng.int(qMin, qMax);
     cand.remove(p, ctx.arc, chooseRemoval(ctx, cand, REMOVALS[ri] ?? 'random', q));
     repair(ctx, cand, ins.k, ins.noise, limits.allowNew);
-    if (weights && cand.bank.length > 0) {
-      for (const r of cand.bank) weights[r] = (weights[r] ?? 1) + (limits.guide?.growth ?? 0);
+    if (guide && cand.bank.length > 0) {
+      for (const r of cand.bank) guide.weights[r] = (guide.weights[r] ?? 1) + guide.growth;
       currentCost = cost(current);
       bestCost = cost(best);
     }
