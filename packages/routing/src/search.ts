@@ -49,6 +49,8 @@ export interface SearchLimits {
   onIteration?: () => void;
   /** Called with each new best of this search. */
   onBest?: (s: State, cost: number) => void;
+  /** At the start of each cycle but the first: a better state to go on from, if there is one. */
+  restart?: () => State | undefined;
 }
 
 export interface SearchOutcome {
@@ -91,6 +93,11 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     limits.onIteration?.();
     const phase = (it % limits.cycle) / limits.cycle;
     if (it > 0 && it % limits.cycle === 0) {
+      const other = limits.restart?.();
+      if (other) {
+        best = other;
+        bestCost = cost(other);
+      }
       current = best;
       currentCost = bestCost;
     }

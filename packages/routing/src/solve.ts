@@ -3,6 +3,7 @@ import { Rng } from './prng.ts';
 import { type Problem, type Solution, solutionDistance } from './problem.ts';
 import { repair } from './repair.ts';
 import { alns } from './search.ts';
+import type { SharedBest } from './shared-best.ts';
 import { State, stateCost } from './state.ts';
 
 export interface SolveOptions {
@@ -16,6 +17,14 @@ export interface SolveOptions {
   signal?: AbortSignal;
   /** Extra stop test, polled every iteration (the worker uses it for cross-thread cancellation). */
   shouldStop?: () => boolean;
+  /**
+   * Shared with searches of the same problem on other threads (solveParallel): this search offers
+   * its new bests there and, before each route-elimination attempt and at the start of each
+   * annealing cycle, goes on from another's best when that one costs less with fewer vehicles. At
+   * the same vehicle count each keeps its own: sharing every better solution made both searches
+   * follow one, and lose the other's better basin (bench/routing/RESULTS.md).
+   */
+  shared?: SharedBest;
   /** Called with each new best (cost, vehicles) — for progress displays. */
   onImprovement?: (info: Improvement) => void;
 }
@@ -97,7 +106,22 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     bestAt = performance.now();
     report();
   };
-  const report = () =>
+  /** Goes on from another search's best when it costs less with fewer vehicles (see `shared`). */
+  const adopt = (): State | undefined => {
+    const other = opts.shared?.take(bestCost);
+    const s = other && State.fromRoutes(p, arc, other.routes);
+    if (!s || s.usedVehicles >= best.usedVehicles) return undefined;
+    const c = stateCost(p, s, penalty);
+    if (!(c < bestCost - 1e-9)) return undefined;
+    improved(s, c);
+    return s;
+  };
+  // each new best: offered to the other searches and reported
+  const report = () => {
+    opts.shared?.offer(
+      best.routes.map((r) => r.seq.slice(1, -1)),
+      bestCost,
+    );
     opts.onImprovement?.({
       cost: bestCost,
       vehicles: best.usedVehicles,
@@ -106,6 +130,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       iteration: iterations,
       elapsedMs: bestAt - t0,
     });
+  };
   report();
   const keepBest = (s: State, c: number) => {
     if (c < bestCost - 1e-9) improved(s, c);
@@ -130,6 +155,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     // between attempts polish the distance of the best solution so far.
     let failures = 0;
     while (!phaseStop() && best.usedVehicles > 1) {
+      adopt();
       const start = best.clone();
       const used = start.routes.filter((r) => !r.isEmpty);
       const sizes = used.map((r) => r.requestCount).sort((a, b) => a - b);
@@ -175,11 +201,13 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         startTemperature: T0,
         onIteration,
         onBest: keepBest,
+        restart: adopt,
       });
     }
   }
 
   if (!idle && !stop()) {
+    adopt();
     alns(ctx, best.clone(), {
       stop,
       iterations: Number.POSITIVE_INFINITY,
@@ -189,6 +217,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       startTemperature: T0,
       onIteration,
       onBest: keepBest,
+      restart: adopt,
     });
   }
 

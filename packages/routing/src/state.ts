@@ -35,6 +35,24 @@ export class State {
     );
   }
 
+  /**
+   * The state of a solution given as one route per vehicle (nodes without the depots); requests on
+   * no route are in the bank. Undefined when a route is not feasible.
+   */
+  static fromRoutes(p: Problem, arc: Float64Array, routes: readonly (readonly number[])[]): State | undefined {
+    const s = State.empty(p, arc);
+    for (let v = 0; v < s.routes.length; v++) {
+      const nodes = routes[v] ?? [];
+      if (nodes.length === 0) continue;
+      const route = s.own(v);
+      route.seq = [route.seq[0] ?? 0, ...nodes, route.seq[route.seq.length - 1] ?? 0];
+      if (!route.refresh(p, arc)) return undefined;
+      for (const node of nodes) if (node < p.requests) s.routeOf[node] = v;
+    }
+    s.bank = s.bank.filter((r) => s.routeOf[r] === -1);
+    return s;
+  }
+
   clone(): State {
     // From now on both states share every route, so neither may change one in place.
     this.owned.fill(0);

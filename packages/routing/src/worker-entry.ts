@@ -6,11 +6,18 @@ import { parentPort } from 'node:worker_threads';
 import { type PlanOptions, planWithMatrix } from './model/plan.ts';
 import type { PlanInput } from './model/types.ts';
 import type { Problem } from './problem.ts';
+import { SharedBest } from './shared-best.ts';
 import { type Improvement, type SolveOptions, solve } from './solve.ts';
 import type { TravelMatrix } from './travel/types.ts';
 
 type Job = (
-  | { kind: 'solve'; problem: Problem; options: Omit<SolveOptions, 'signal' | 'shouldStop' | 'onImprovement'> }
+  | {
+      kind: 'solve';
+      problem: Problem;
+      options: Omit<SolveOptions, 'signal' | 'shouldStop' | 'onImprovement' | 'shared'>;
+      /** A SharedBest's memory, when searches of the same problem run on other threads. */
+      shared?: SharedArrayBuffer;
+    }
   | {
       kind: 'plan';
       input: PlanInput;
@@ -40,6 +47,7 @@ parentPort?.on('message', (job: Job) => {
     ...job.options,
     ...(limit === undefined ? {} : { timeLimitMs: Math.max(1, limit - waited) }),
     shouldStop,
+    shared: job.shared && new SharedBest(job.shared, job.problem.vehicleCount),
     onImprovement: (info: Improvement) => progress({ ...info, elapsedMs: info.elapsedMs + waited }),
   });
   parentPort?.postMessage({

@@ -90,11 +90,8 @@ describe('solveParallel', () => {
       maxIterations: 20,
       onProgress: (i) => seen.push(i.cost),
     });
-    // seeds 1, 2 and 3 end at 71.1, 64.5 and 63.9 after 20 iterations: the last thread wins
-    const alone = [1, 2, 3].map((seed) => solve(p, { seed, maxIterations: 20 }));
-    const best = alone.reduce((a, b) => (b.cost < a.cost - 1e-9 ? b : a));
-    expect(res.solution).toEqual(best.solution);
-    expect(res.cost).toBeCloseTo(Math.min(...alone.map((r) => r.cost)), 9);
+    // The searches share their bests (see shared-best.test.ts), so which thread ends where depends on
+    // how their steps interleave: only the result's feasibility and the progress are fixed.
     expect(verifySolution(p, res.solution).feasible).toBe(true);
     // progress only ever reports a better solution than the last one, and ends at the winner
     for (let k = 1; k < seen.length; k++) expect(seen[k]).toBeLessThan(seen[k - 1] ?? 0);

@@ -4,10 +4,11 @@ import { Worker } from 'node:worker_threads';
 import type { PlanOptions } from './model/plan.ts';
 import type { PlanInput, PlanResult } from './model/types.ts';
 import type { Problem } from './problem.ts';
+import { SharedBest } from './shared-best.ts';
 import type { Improvement, SolveOptions, SolveResult } from './solve.ts';
 import type { TravelMatrix } from './travel/types.ts';
 
-export interface WorkerSolveOptions extends Omit<SolveOptions, 'shouldStop' | 'onImprovement'> {
+export interface WorkerSolveOptions extends Omit<SolveOptions, 'shouldStop' | 'onImprovement' | 'shared'> {
   onProgress?: (info: Improvement) => void;
 }
 
@@ -59,17 +60,24 @@ export function workerPool(): { started: number; idle: number } {
  * holding the process open) when the solve is done; solves at the same time each get their own.
  */
 export function solveInWorker(problem: Problem, opts: WorkerSolveOptions = {}): Promise<SolveResult> {
+  return solveJob(problem, opts);
+}
+
+/** solveInWorker, with a SharedBest's memory for searches of the same problem on other threads. */
+function solveJob(problem: Problem, opts: WorkerSolveOptions, shared?: SharedArrayBuffer): Promise<SolveResult> {
   const { signal, onProgress, ...options } = opts;
-  return inWorker<SolveResult>({ kind: 'solve', problem, options }, signal, onProgress);
+  return inWorker<SolveResult>({ kind: 'solve', problem, options, shared }, signal, onProgress);
 }
 
 /**
- * Runs `threads` independent searches at once, each on a worker thread of its own, with the seeds
- * seed, seed + 1, … and the same limits, and returns the best (the lowest cost; on a tie the lower
- * seed). With a time limit one run varies a lot with the seed (on the Li & Lim 400 set the same
- * instance ended 10 % apart), so on a machine with a core to spare the best of two is worth more
- * than either. onProgress hears each solution better than all reported before, whichever thread
- * found it; the result's iterations are those of the winning search.
+ * Runs `threads` searches at once, each on a worker thread of its own, with the seeds seed,
+ * seed + 1, … and the same limits, and returns the best (the lowest cost; on a tie the lower seed).
+ * The searches share their best solution (SharedBest): a search that needs more vehicles than
+ * another goes on from the other's best (before its next route-elimination attempt or annealing
+ * cycle), so both spend the rest of the time on the smaller fleet; at the same vehicle count each
+ * keeps its own, and the better of two searches is worth more than either (on the Li & Lim 400 set
+ * the same instance ended 10 % apart). onProgress hears each solution better than all reported
+ * before, whichever thread found it; the result's iterations are those of the winning search.
  */
 export async function solveParallel(problem: Problem, opts: ParallelSolveOptions = {}): Promise<SolveResult> {
   const { threads = 1, seed = 1, onProgress, ...options } = opts;
@@ -82,9 +90,10 @@ export async function solveParallel(problem: Problem, opts: ParallelSolveOptions
       reported = info.cost;
       onProgress(info);
     });
+  const shared = threads > 1 ? SharedBest.create(problem).buffer : undefined;
   const results = await Promise.all(
     Array.from({ length: threads }, (_, k) =>
-      solveInWorker(problem, { ...options, seed: seed + k, onProgress: progress }),
+      solveJob(problem, { ...options, seed: seed + k, onProgress: progress }, shared),
     ),
   );
   return results.reduce((best, r) => (r.cost < best.cost - 1e-9 ? r : best));
