@@ -33,6 +33,9 @@ describe('SharedBest', () => {
     expect(shared.take(9)).toEqual({ routes: [[], [0, 1, 3, 4], [2, 5]], cost: 8 });
     // another view of the same memory (as on another thread) sees the same
     expect(new SharedBest(shared.buffer, 3).take(9)?.routes).toEqual([[], [0, 1, 3, 4], [2, 5]]);
+    // given a vehicle count, only a solution with fewer vehicles is taken (this one uses two)
+    expect(shared.take(9, 2)).toBeUndefined();
+    expect(shared.take(9, 3)?.cost).toBe(8);
     expect(() => shared.offer([[0, 3]], 1)).toThrow('expected 3 routes');
   });
 

@@ -6,12 +6,13 @@ import type { Problem } from './problem.ts';
  * of its own and, at points where it would restart from its own best anyway, may take a better
  * one (solve takes one with fewer vehicles).
  *
- * Layout: a lock (Int32), the best cost (Float64, +∞ until the first offer), then per vehicle the
- * length of its route followed by the route's nodes (Int32).
+ * Layout: a lock and the stored solution's vehicle count (Int32 each), its cost (Float64, +∞ until
+ * the first offer), then per vehicle the length of its route followed by the route's nodes (Int32).
  */
 export class SharedBest {
   readonly buffer: SharedArrayBuffer;
   private readonly lock: Int32Array;
+  private readonly used: Int32Array;
   private readonly cost: Float64Array;
   private readonly data: Int32Array;
   private readonly vehicles: number;
@@ -20,6 +21,7 @@ export class SharedBest {
     this.buffer = buffer;
     this.vehicles = vehicles;
     this.lock = new Int32Array(buffer, 0, 1);
+    this.used = new Int32Array(buffer, 4, 1);
     this.cost = new Float64Array(buffer, 8, 1);
     this.data = new Int32Array(buffer, 16);
   }
@@ -43,16 +45,21 @@ export class SharedBest {
         this.data.set(route, k);
         k += route.length;
       }
+      this.used[0] = routes.filter((r) => r.length > 0).length;
       this.cost[0] = cost;
     });
   }
 
-  /** The stored routes and cost when that cost is below `cost`, else undefined. */
-  take(cost: number): { routes: number[][]; cost: number } | undefined {
-    if (!((this.cost[0] ?? 0) < cost - 1e-9)) return undefined;
+  /**
+   * The stored routes and cost when that cost is below `cost` and they use fewer than `vehicles`
+   * vehicles, else undefined (without copying anything).
+   */
+  take(cost: number, vehicles = Number.POSITIVE_INFINITY): { routes: number[][]; cost: number } | undefined {
+    const better = () => (this.cost[0] ?? 0) < cost - 1e-9 && (this.used[0] ?? 0) < vehicles;
+    if (!better()) return undefined;
     return this.locked(() => {
+      if (!better()) return undefined;
       const stored = this.cost[0] ?? 0;
-      if (!(stored < cost - 1e-9)) return undefined;
       const routes: number[][] = [];
       let k = 0;
       for (let v = 0; v < this.vehicles; v++) {

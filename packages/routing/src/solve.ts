@@ -108,9 +108,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   };
   /** Goes on from another search's best when it costs less with fewer vehicles (see `shared`). */
   const adopt = (): State | undefined => {
-    const other = opts.shared?.take(bestCost);
+    const other = opts.shared?.take(bestCost, best.usedVehicles);
     const s = other && State.fromRoutes(p, arc, other.routes);
-    if (!s || s.usedVehicles >= best.usedVehicles) return undefined;
+    if (!s) return undefined;
     const c = stateCost(p, s, penalty);
     if (!(c < bestCost - 1e-9)) return undefined;
     improved(s, c);
@@ -118,10 +118,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   };
   // each new best: offered to the other searches and reported
   const report = () => {
-    opts.shared?.offer(
-      best.routes.map((r) => r.seq.slice(1, -1)),
-      bestCost,
-    );
+    opts.shared?.offer(routesOf(best), bestCost);
     opts.onImprovement?.({
       cost: bestCost,
       vehicles: best.usedVehicles,
@@ -222,7 +219,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   }
 
   const solution: Solution = {
-    routes: best.routes.map((r) => r.seq.slice(1, -1)),
+    routes: routesOf(best),
     unassigned: best.bank.slice().sort((a, b) => a - b),
   };
   return {
@@ -235,6 +232,11 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     timeToBestMs: bestAt - t0,
     cancelled,
   };
+}
+
+/** The routes of a state, one per vehicle, without their depots (as a Solution holds them). */
+function routesOf(s: State): number[][] {
+  return s.routes.map((r) => r.seq.slice(1, -1));
 }
 
 function stateDistance(p: Problem, s: State): number {
