@@ -1,4 +1,5 @@
 import type { SearchContext } from './context.ts';
+import { partRoutes, pickPart, subProblem, withPart } from './decompose.ts';
 import { Rng } from './prng.ts';
 import { type Problem, type Solution, solutionDistance } from './problem.ts';
 import { repair } from './repair.ts';
@@ -65,6 +66,14 @@ export interface SolveResult {
 const BANK_GROWTH = 0.1;
 
 /**
+ * From this many requests on, the distance is polished part by part (route-based decomposition):
+ * each search cycle takes about PART requests, the routes of one drawn at random and their nearest
+ * neighbours, and searches them alone.
+ */
+const DECOMPOSE = 200;
+const PART = 100;
+
+/**
  * Solves the problem: regret-3 construction, then (when minimising vehicles) a route-elimination
  * phase — empty the smallest route, keep its requests in the bank and search until they all fit
  * elsewhere — and finally adaptive large neighbourhood search on the objective.
@@ -83,6 +92,11 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     if ((p.dist[k] ?? 0) > maxDist) maxDist = p.dist[k] ?? 0;
   }
   const ctx: SearchContext = { p, arc, maxArc, maxDist, rng };
+  const arcsOf = (q: Problem) => {
+    const a = new Float64Array(q.nodeCount * q.nodeCount);
+    for (let k = 0; k < a.length; k++) a[k] = q.weights.distance * (q.dist[k] ?? 0) + q.weights.time * (q.time[k] ?? 0);
+    return a;
+  };
   const deadline = opts.timeLimitMs !== undefined ? t0 + opts.timeLimitMs : Number.POSITIVE_INFINITY;
   const maxIt = opts.maxIterations ?? (opts.timeLimitMs !== undefined ? Number.POSITIVE_INFINITY : 5000);
   let iterations = 0;
@@ -139,6 +153,28 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   const onIteration = () => {
     iterations++;
   };
+  const decompose = n >= DECOMPOSE;
+  /** One annealing cycle on a part of the best solution; the whole solution it gives is kept when better. */
+  const searchPart = (partStop: () => boolean) => {
+    const pick = pickPart(ctx, best, PART);
+    const part = subProblem(p, pick.vehicles, pick.requests);
+    const partArc = arcsOf(part.p);
+    const start = State.fromRoutes(part.p, partArc, partRoutes(part, best));
+    if (!start) return;
+    let share = 0;
+    for (const v of part.vehicles) share += best.routes[v]?.arcCost ?? 0;
+    const out = alns({ ...ctx, p: part.p, arc: partArc }, start, {
+      stop: partStop,
+      iterations: cycle,
+      cycle,
+      allowNew: true,
+      penalty,
+      startTemperature: (T0 * share) / Math.max(1e-9, variableCost(best)),
+      onIteration,
+    });
+    const whole = State.fromRoutes(p, arc, withPart(part, best, routesOf(out.best)));
+    if (whole) keepBest(whole, stateCost(p, whole, penalty));
+  };
 
   // Nothing to improve: no request, or none that any vehicle can take even alone.
   const idle = p.requests === 0 || best.bank.length === p.requests;
@@ -189,21 +225,34 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       // Polish the incumbent for as many iterations again: an elimination's solution is only just
       // feasible, and the final search alone could not undo its detours at so tight a fleet. As long
       // again in time was tried and lost vehicles on tight instances (bench/routing/RESULTS.md).
-      alns(ctx, best.clone(), {
-        stop: phaseStop,
-        iterations: out.iterations,
-        cycle: Math.min(out.iterations, cycle),
-        allowNew: false,
-        penalty,
-        startTemperature: T0,
-        onIteration,
-        onBest: keepBest,
-        restart: adopt,
-      });
+      if (decompose) {
+        const until = iterations + out.iterations;
+        const partStop = () => phaseStop() || iterations >= until;
+        while (!partStop()) {
+          adopt();
+          searchPart(partStop);
+        }
+      } else
+        alns(ctx, best.clone(), {
+          stop: phaseStop,
+          iterations: out.iterations,
+          cycle: Math.min(out.iterations, cycle),
+          allowNew: false,
+          penalty,
+          startTemperature: T0,
+          onIteration,
+          onBest: keepBest,
+          restart: adopt,
+        });
     }
   }
 
-  if (!idle && !stop()) {
+  if (!idle && decompose) {
+    while (!stop()) {
+      adopt();
+      searchPart(stop);
+    }
+  } else if (!idle && !stop()) {
     adopt();
     alns(ctx, best.clone(), {
       stop,
