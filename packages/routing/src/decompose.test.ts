@@ -120,6 +120,19 @@ describe('pickPart', () => {
     }
     expect(seen.size).toBe(2);
   });
+
+  it('holds, when new routes may open, the requests no route serves and an unused vehicle of each kind', () => {
+    // vehicle 3's requests unserved; vehicles 1 and 3 are of one kind, 0 and 2 of another
+    const twoKinds = { ...p, vehicleKind: Int32Array.from([0, 1, 0, 1]) };
+    const t = State.fromRoutes(twoKinds, p.dist, [[0, 8, 1, 9], [], [2, 10, 3, 11], []]);
+    if (!t) throw new Error('routes infeasible');
+    const part = pickPart({ p: twoKinds, arc: p.dist, maxArc: 0, maxDist: 0, rng: new Rng(1) }, t, 2, true);
+    expect(part.vehicles.slice(1)).toEqual([1]);
+    expect(part.requests.filter((r) => t.routeOf[r] === -1)).toEqual([4, 5, 6, 7]);
+    const closed = pickPart({ p: twoKinds, arc: p.dist, maxArc: 0, maxDist: 0, rng: new Rng(1) }, t, 2);
+    expect(closed.vehicles).toEqual(part.vehicles.slice(0, 1));
+    expect(closed.requests.every((r) => t.routeOf[r] !== -1)).toBe(true);
+  });
 });
 
 describe('solve from 200 requests on', () => {

@@ -114,8 +114,15 @@ export function withPart(part: Part, s: State, routes: readonly (readonly number
 /**
  * A part of about `size` requests around a route drawn at random: its routes, then the routes
  * nearest to them, nearness being the mean distance from a route's stops to the part's closest stop.
+ * With `open`, the part also holds the requests no route serves and one unused vehicle of each kind,
+ * so that its search may still place those requests and open new routes as the whole one would.
  */
-export function pickPart(ctx: SearchContext, s: State, size: number): { vehicles: number[]; requests: number[] } {
+export function pickPart(
+  ctx: SearchContext,
+  s: State,
+  size: number,
+  open = false,
+): { vehicles: number[]; requests: number[] } {
   const { p, rng } = ctx;
   const N = p.nodeCount;
   const used = s.routes.filter((r) => !r.isEmpty);
@@ -150,9 +157,18 @@ export function pickPart(ctx: SearchContext, s: State, size: number): { vehicles
     count += r.requestCount;
     stops.push(...r.seq.slice(1, -1));
   }
+  if (open) {
+    const kinds = new Set<number>();
+    for (const r of s.routes) {
+      const kind = p.vehicleKind[r.v] ?? 0;
+      if (!r.isEmpty || kinds.has(kind)) continue;
+      kinds.add(kind);
+      vehicles.push(r.v);
+    }
+  }
   const chosen = new Set(vehicles);
   const requests = s.routeOf.reduce<number[]>((out, v, r) => {
-    if (chosen.has(v)) out.push(r);
+    if (chosen.has(v) || (open && v < 0)) out.push(r);
     return out;
   }, []);
   return { vehicles, requests };

@@ -154,20 +154,26 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     iterations++;
   };
   const decompose = n >= DECOMPOSE;
-  /** One annealing cycle on a part of the best solution; the whole solution it gives is kept when better. */
-  const searchPart = (partStop: () => boolean) => {
-    const pick = pickPart(ctx, best, PART);
+  /**
+   * One annealing cycle on a part of the best solution; the whole solution it gives is kept when
+   * better. With allowNew the part holds the unserved requests and unused vehicles too (pickPart).
+   */
+  const searchPart = (partStop: () => boolean, allowNew: boolean) => {
+    const pick = pickPart(ctx, best, PART, allowNew);
     const part = subProblem(p, pick.vehicles, pick.requests);
     const partArc = arcsOf(part.p);
     const start = State.fromRoutes(part.p, partArc, partRoutes(part, best));
     if (!start) return;
     let share = 0;
-    for (const v of part.vehicles) share += best.routes[v]?.arcCost ?? 0;
+    for (const v of part.vehicles) {
+      const route = best.routes[v];
+      if (route && !route.isEmpty) share += route.arcCost;
+    }
     const out = alns({ ...ctx, p: part.p, arc: partArc }, start, {
       stop: partStop,
       iterations: cycle,
       cycle,
-      allowNew: true,
+      allowNew,
       penalty,
       startTemperature: (T0 * share) / Math.max(1e-9, variableCost(best)),
       onIteration,
@@ -230,7 +236,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         const partStop = () => phaseStop() || iterations >= until;
         while (!partStop()) {
           adopt();
-          searchPart(partStop);
+          searchPart(partStop, false);
         }
       } else
         alns(ctx, best.clone(), {
@@ -250,7 +256,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   if (!idle && decompose) {
     while (!stop()) {
       adopt();
-      searchPart(stop);
+      searchPart(stop, true);
     }
   } else if (!idle && !stop()) {
     adopt();
