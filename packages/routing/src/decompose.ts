@@ -1,5 +1,6 @@
 import type { SearchContext } from './context.ts';
 import type { Problem } from './problem.ts';
+import type { Route } from './route.ts';
 import type { State } from './state.ts';
 
 /**
@@ -131,7 +132,7 @@ export function pickPart(
   let count = first.requestCount;
   const rest = used.filter((r) => r !== first);
   // mean distance from a route's stops to the part's closest stop
-  const near = (r: (typeof used)[number], stops: readonly number[]) => {
+  const near = (r: Route, stops: readonly number[]) => {
     let sum = 0;
     for (const x of r.seq.slice(1, -1)) {
       let d = Number.POSITIVE_INFINITY;

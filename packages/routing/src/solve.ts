@@ -81,22 +81,14 @@ const PART = 100;
 export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   const t0 = performance.now();
   const rng = new Rng(opts.seed ?? 1);
-  const N = p.nodeCount;
-  const arc = new Float64Array(N * N);
+  const arc = arcCosts(p);
   let maxArc = 0;
   let maxDist = 0;
-  for (let k = 0; k < N * N; k++) {
-    const a = p.weights.distance * (p.dist[k] ?? 0) + p.weights.time * (p.time[k] ?? 0);
-    arc[k] = a;
-    if (a > maxArc) maxArc = a;
+  for (let k = 0; k < arc.length; k++) {
+    if ((arc[k] ?? 0) > maxArc) maxArc = arc[k] ?? 0;
     if ((p.dist[k] ?? 0) > maxDist) maxDist = p.dist[k] ?? 0;
   }
   const ctx: SearchContext = { p, arc, maxArc, maxDist, rng };
-  const arcsOf = (q: Problem) => {
-    const a = new Float64Array(q.nodeCount * q.nodeCount);
-    for (let k = 0; k < a.length; k++) a[k] = q.weights.distance * (q.dist[k] ?? 0) + q.weights.time * (q.time[k] ?? 0);
-    return a;
-  };
   const deadline = opts.timeLimitMs !== undefined ? t0 + opts.timeLimitMs : Number.POSITIVE_INFINITY;
   const maxIt = opts.maxIterations ?? (opts.timeLimitMs !== undefined ? Number.POSITIVE_INFINITY : 5000);
   let iterations = 0;
@@ -161,9 +153,14 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   const searchPart = (partStop: () => boolean, allowNew: boolean) => {
     const pick = pickPart(ctx, best, PART, allowNew);
     const part = subProblem(p, pick.vehicles, pick.requests);
-    const partArc = arcsOf(part.p);
+    const partArc = arcCosts(part.p);
     const start = State.fromRoutes(part.p, partArc, partRoutes(part, best));
-    if (!start) return;
+    if (!start) {
+      // Cannot happen (the same stops against the same data), but counted so that a run bounded by
+      // iterations alone still ends.
+      onIteration();
+      return;
+    }
     let share = 0;
     for (const v of part.vehicles) {
       const route = best.routes[v];
@@ -287,6 +284,13 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     timeToBestMs: bestAt - t0,
     cancelled,
   };
+}
+
+/** Weighted arc costs: arc[i·N + j] = weights.distance·dist + weights.time·time. */
+function arcCosts(p: Problem): Float64Array {
+  const a = new Float64Array(p.nodeCount * p.nodeCount);
+  for (let k = 0; k < a.length; k++) a[k] = p.weights.distance * (p.dist[k] ?? 0) + p.weights.time * (p.time[k] ?? 0);
+  return a;
 }
 
 /** The routes of a state, one per vehicle, without their depots (as a Solution holds them). */
