@@ -27,28 +27,35 @@ type Job = (
 ) & {
   /** Int32 flag set to 1 by the parent to cancel (the solver loop never yields to messages). */
   cancel: SharedArrayBuffer;
-  /** Date.now() when the parent sent the job: a solve's time limit and elapsed times count from then. */
+  /** Date.now() when the parent sent the job: its time limit and elapsed times count from then. */
   postedAt: number;
 };
 
 parentPort?.on('message', (job: Job) => {
   const flag = new Int32Array(job.cancel);
   const shouldStop = () => Atomics.load(flag, 0) === 1;
-  const progress = (info: unknown) => parentPort?.postMessage({ type: 'progress', info });
-  if (job.kind === 'plan') {
-    const result = planWithMatrix(job.input, job.matrix, { ...job.options, shouldStop, onImprovement: progress });
-    parentPort?.postMessage({ type: 'done', result });
-    return;
-  }
-  // A solve's time limit counts from when it was sent: a new thread's start and loading take part of it.
+  // A time limit counts from when the job was sent: a new thread's start and loading take part of it.
   const waited = Math.max(0, Date.now() - job.postedAt);
   const limit = job.options.timeLimitMs;
+  const timeLimit = limit === undefined ? {} : { timeLimitMs: Math.max(1, limit - waited) };
+  const progress = (info: Improvement) =>
+    parentPort?.postMessage({ type: 'progress', info: { ...info, elapsedMs: info.elapsedMs + waited } });
+  if (job.kind === 'plan') {
+    const result = planWithMatrix(job.input, job.matrix, {
+      ...job.options,
+      ...timeLimit,
+      shouldStop,
+      onImprovement: progress,
+    });
+    parentPort?.postMessage({ type: 'done', result: { ...result, elapsedMs: result.elapsedMs + waited } });
+    return;
+  }
   const result = solve(job.problem, {
     ...job.options,
-    ...(limit === undefined ? {} : { timeLimitMs: Math.max(1, limit - waited) }),
+    ...timeLimit,
     shouldStop,
     shared: job.shared && new SharedBest(job.shared, job.problem.vehicleCount),
-    onImprovement: (info: Improvement) => progress({ ...info, elapsedMs: info.elapsedMs + waited }),
+    onImprovement: progress,
   });
   parentPort?.postMessage({
     type: 'done',

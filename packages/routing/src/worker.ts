@@ -101,7 +101,8 @@ export async function solveParallel(problem: Problem, opts: ParallelSolveOptions
 
 /**
  * planWithMatrix on a worker thread, as solveInWorker runs solve(): building the solver's problem,
- * the search and shaping its result into trips all stay off the caller's event loop.
+ * the search and shaping its result into trips all stay off the caller's event loop. Its time limit
+ * and elapsed time count from the call, a new thread's start included, as a solve's do.
  */
 export function planInWorker(
   input: PlanInput,

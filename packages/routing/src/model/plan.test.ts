@@ -207,9 +207,32 @@ describe('planWithMatrix', () => {
     expect(res.verified).toBe(true);
   });
 
-  it('rejects max shift hours outside 1 to 24 and a per-area score above 999999', () => {
+  it('redoes a plan without a vehicle below its minimum seats for at most 2 s more, whatever the limit', () => {
+    const input = {
+      requests: [request('a')],
+      drivers: [
+        driver({ id: 'bus', vehicle: { id: 'bus', pax: 40, minSeats: 10 } }),
+        // far away: the first search takes the bus, which then carries one seat of ten
+        driver({ id: 'car', start: near(0.2, 0.3) }),
+      ],
+    };
+    const est = new EstimatedTravelTimes();
+    const res = planWithMatrix(input, est.matrixSync(planPoints(input)), { seed: 1, timeLimitMs: 2600 });
+    expect(res.routes.map((r) => r.driverId)).toEqual(['car']);
+    // the first search's 2.6 s, then 2 s without the bus (not 2.6 s again)
+    expect(res.elapsedMs).toBeGreaterThanOrEqual(4500);
+    expect(res.elapsedMs).toBeLessThan(4900);
+  });
+
+  it('rejects max shift hours outside 1 to 24, a per-area score above 999999 and negative stop minutes', () => {
     expect(() => plan({ requests: [], drivers: [driver({ maxShiftHours: 25 })] })).toThrow(/1 to 24/);
     expect(() => plan({ requests: [], drivers: [driver({ perAreaMatch: 1_000_000 })] })).toThrow(/999999/);
+    expect(() => plan({ requests: [request('a', { pickupMinutes: -1 })], drivers: [driver()] })).toThrow(
+      /request a: pickupMinutes and dropoffMinutes must not be negative/,
+    );
+    expect(() => plan({ requests: [request('a')], drivers: [driver()], settings: { dropoffMinutes: -2 } })).toThrow(
+      /must not be negative/,
+    );
   });
 
   it('uses the provider, in-process or on a worker thread, with the same plan for a seed', async () => {

@@ -47,7 +47,9 @@ export function planWithMatrix(input: PlanInput, matrix: TravelMatrix, opts: Pla
   const banned = belowMinSeats(model, result.solution);
   if (banned.length > 0) {
     model = withoutVehicles(model, banned);
-    result = solve(model.problem, { timeLimitMs: RESOLVE_TIME_LIMIT_MS, ...opts });
+    // for at most 2 s more, whatever the first search's limit (docs/routing.md)
+    const timeLimitMs = Math.min(RESOLVE_TIME_LIMIT_MS, opts.timeLimitMs ?? RESOLVE_TIME_LIMIT_MS);
+    result = solve(model.problem, { ...opts, timeLimitMs });
   }
   return finishPlan(model, result, matrix, t0);
 }
