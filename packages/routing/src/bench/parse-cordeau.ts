@@ -24,6 +24,8 @@ export function parseCordeau(text: string, name: string, file?: string): BenchIn
     const [id = 0, x = 0, y = 0, d = 0, q = 0, e = 0, l = 0] = numbersOf(line, 7, NODE, file);
     if (id !== k) throw new InstanceParseError(line.no, `expected node ${k}, found ${id}`, file);
     if (e > l) throw new InstanceParseError(line.no, `time window [${e}, ${l}] is empty`, file);
+    // the solver's bisections rely on times that only grow along a route (insertion.ts)
+    if (d < 0) throw new InstanceParseError(line.no, `node ${k} has a negative service time ${d}`, file);
     if (k >= 1 && k <= n && q < 0) throw new InstanceParseError(line.no, `pickup ${k} has a negative load ${q}`, file);
     nodes.push({ id, x, y, service: d, load: q, early: e, late: l });
   }

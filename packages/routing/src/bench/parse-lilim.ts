@@ -18,6 +18,8 @@ export function parseLiLim(text: string, name: string, file?: string): BenchInst
     const [id = 0, x = 0, y = 0, q = 0, e = 0, l = 0, s = 0, p = 0, d = 0] = numbersOf(line, 9, NODE, file);
     if (indexOf.has(id)) throw new InstanceParseError(line.no, `node ${id} appears twice`, file);
     if (e > l) throw new InstanceParseError(line.no, `time window [${e}, ${l}] is empty`, file);
+    // the solver's bisections rely on times that only grow along a route (insertion.ts)
+    if (s < 0) throw new InstanceParseError(line.no, `node ${id} has a negative service time ${s}`, file);
     indexOf.set(id, nodes.length);
     nodes.push({ id, x, y, service: s, load: q, early: e, late: l });
     links.push({ p, d, no: line.no });

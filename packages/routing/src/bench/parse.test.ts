@@ -64,6 +64,12 @@ describe('parseInstance', () => {
       6,
       /time window \[100, 10\] is empty/,
     ],
+    [
+      'a negative service time',
+      cordeau.replace('2 2 0 3 1 0 1440', '2 2 0 -3 1 0 1440'),
+      4,
+      /node 2 has a negative service time -3/,
+    ],
     ['unbalanced loads', cordeau.replace('4 4 0 3 -1 10 100', '4 4 0 3 -2 10 100'), 6, /does not cancel/],
     ['a trailing line', `${cordeau}\n6 0 0 0 0 0 1`, 8, /unexpected line/],
   ])('Cordeau: rejects %s, naming its line', (_, text, line, message) => {
@@ -82,6 +88,12 @@ describe('parseInstance', () => {
     ],
     ['a delivery naming another pickup', lilim.replace('90\t1\t0', '90\t0\t0'), 4, /names pickup 0, not 1/],
     ['a duplicated node', `${lilim}\r\n2\t1\t1\t0\t0\t1\t0\t1\t0`, 5, /node 2 appears twice/],
+    [
+      'a negative service time',
+      lilim.replace('825\t870\t90', '825\t870\t-90'),
+      4,
+      /node 2 has a negative service time -90/,
+    ],
     ['a nine-field line cut short', lilim.replace('\t90\t1\t0', '\t90'), 4, /expected 9 numbers/],
   ])('Li & Lim: rejects %s, naming its line', (_, text, line, message) => {
     const e = errorOf(text);

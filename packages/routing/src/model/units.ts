@@ -36,6 +36,11 @@ function unitOf(r: RoutingRequest, s: PlanSettings): Unit {
   const early = r.pickGapEarly ?? s.pickGapEarly ?? DEFAULTS.pickGapEarly;
   const late = r.pickGapLate ?? s.pickGapLate ?? DEFAULTS.pickGapLate;
   const ride = r.maxRide ?? s.maxRide ?? DEFAULTS.maxRide;
+  const pickupMinutes = r.pickupMinutes ?? s.pickupMinutes ?? DEFAULTS.pickupMinutes;
+  const dropoffMinutes = r.dropoffMinutes ?? s.dropoffMinutes ?? DEFAULTS.dropoffMinutes;
+  // the solver's bisections rely on times that only grow along a route (insertion.ts)
+  if (!(pickupMinutes >= 0 && dropoffMinutes >= 0))
+    throw new RangeError(`request ${r.id}: pickupMinutes and dropoffMinutes must not be negative`);
   return {
     requestIds: [r.id],
     from: r.from,
@@ -43,8 +48,8 @@ function unitOf(r: RoutingRequest, s: PlanSettings): Unit {
     windowOn: r.timing ?? 'pickup',
     windowStart: r.scheduleAt - early * 60_000,
     windowEnd: r.scheduleAt + late * 60_000,
-    pickupMinutes: r.pickupMinutes ?? s.pickupMinutes ?? DEFAULTS.pickupMinutes,
-    dropoffMinutes: r.dropoffMinutes ?? s.dropoffMinutes ?? DEFAULTS.dropoffMinutes,
+    pickupMinutes,
+    dropoffMinutes,
     seats: seatsOf(r),
     wheelchairs: r.wheelchair ? 1 : 0,
     attributes: [...new Set(r.attributes ?? [])],
