@@ -131,32 +131,39 @@ export function pickPart(
   const vehicles = [first.v];
   let count = first.requestCount;
   const rest = used.filter((r) => r !== first);
-  // mean distance from a route's stops to the part's closest stop
-  const near = (r: Route, stops: readonly number[]) => {
-    let sum = 0;
-    for (const x of r.seq.slice(1, -1)) {
-      let d = Number.POSITIVE_INFINITY;
-      for (const y of stops) d = Math.min(d, p.dist[x * N + y] ?? 0);
-      sum += d;
-    }
-    return sum / Math.max(1, r.seq.length - 2);
+  // for each route not in the part, each stop's distance to the part's closest stop, kept up to date
+  // as routes join, so that a route's nearness is the mean of its row
+  const closest = rest.map((r) => r.seq.slice(1, -1).map(() => Number.POSITIVE_INFINITY));
+  const join = (added: Route) => {
+    const stops = added.seq.slice(1, -1);
+    rest.forEach((r, i) => {
+      const row = closest[i] ?? [];
+      r.seq.slice(1, -1).forEach((x, k) => {
+        let d = row[k] ?? Number.POSITIVE_INFINITY;
+        for (const y of stops) d = Math.min(d, p.dist[x * N + y] ?? 0);
+        row[k] = d;
+      });
+    });
   };
-  const stops = first.seq.slice(1, -1);
+  join(first);
   while (count < size && rest.length > 0) {
     let k = 0;
     let best = Number.POSITIVE_INFINITY;
-    rest.forEach((r, i) => {
-      const d = near(r, stops);
-      if (d < best) {
-        best = d;
+    closest.forEach((row, i) => {
+      let sum = 0;
+      for (const d of row) sum += d;
+      const mean = sum / Math.max(1, row.length);
+      if (mean < best) {
+        best = mean;
         k = i;
       }
     });
     const [r] = rest.splice(k, 1);
+    closest.splice(k, 1);
     if (!r) break;
     vehicles.push(r.v);
     count += r.requestCount;
-    stops.push(...r.seq.slice(1, -1));
+    join(r);
   }
   if (open) {
     const kinds = new Set<number>();
