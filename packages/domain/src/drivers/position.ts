@@ -69,8 +69,10 @@ export const POSITION_COLUMNS = [
 ] as const;
 export type PositionColumn = (typeof POSITION_COLUMNS)[number];
 
+const COLUMN_INDEX = Object.fromEntries(POSITION_COLUMNS.map((c, i) => [c, i])) as Record<PositionColumn, number>;
+
 /** Where column `c` of a frame of `count` positions starts. */
-export const columnStart = (c: PositionColumn, count: number): number => POSITION_COLUMNS.indexOf(c) * count;
+export const columnStart = (c: PositionColumn, count: number): number => COLUMN_INDEX[c] * count;
 
 /** Whether this platform keeps numbers little-endian (every one the console runs on, in practice). */
 const LITTLE_ENDIAN = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f;
