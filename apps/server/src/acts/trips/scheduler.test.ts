@@ -18,12 +18,14 @@ const jobs: number[] = [];
 /** A scheduler on a clock the test moves, as a server started at that time. */
 let clock = 0;
 const scheduler = () => new RoutingScheduler(h.services, () => clock);
+const logged: string[] = [];
 
 const runs = async (schedule: number) =>
   (await h.services.store.find('routingRuns', { query: { schedule }, sort: { _id: 1 }, limit: 100 }, {})).data;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // the server's log, where a fault that is not the caller's is written
+  h = await startHarness({ app: { logStream: { write: (line) => logged.push(line) } } });
   const { store } = h.services;
   await store.insert('settings', { name: 'add-on modules', value: '550', type: 'String', unit: 1 }, system);
   // six riders from downtown to the airport around eight, waiting to be routed
@@ -244,6 +246,53 @@ describe('the routing scheduler', () => {
       expect(await store.count('trips', {}, {})).toBe(trips);
     } finally {
       await store.delete('settings', { _id: bad._id }, system);
+    }
+  });
+
+  it('records a run now that the database refuses as failed, answers it, and logs the fault', async () => {
+    const { store, db } = h.services;
+    // two riders tomorrow (the real clock's: Run now routes the day ahead of today)
+    const tomorrow = addDays(localDay(zone), 1);
+    const riders: number[] = [];
+    for (let i = 0; i < 2; i++)
+      riders.push(
+        (
+          await store.insert(
+            'jobs',
+            {
+              ...SAMPLES.jobs?.(i, 1),
+              status: 'new',
+              date: `${tomorrow} 09:0${i}`,
+              from: downtown(i + 1),
+              to: airport,
+            },
+            system,
+          )
+        )._id,
+      );
+    // a fault of the database itself, not a refusal of the caller's: no trip can be written
+    await db.query(
+      `CREATE FUNCTION refuse_trip() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.query('CREATE TRIGGER refuse_trip BEFORE INSERT ON "trips" FOR EACH ROW EXECUTE FUNCTION refuse_trip()');
+    try {
+      const s = await daily();
+      const trips = await store.count('trips', {}, {});
+      const from = logged.length;
+      const now = await h.call({ act: 'routingschedulerun', token: await h.tokenOf('dispatcher'), id: s._id });
+      expect(now.status, JSON.stringify(now.body)).toBe(200);
+      expect(now.body).toMatchObject({ schedule: s._id, outcome: 'failed', days: [tomorrow] });
+      expect((now.body.log as Record<string, unknown>[]).at(-1)).toMatchObject({ event: 'failed', error: 'disk full' });
+      expect(await store.count('trips', {}, {})).toBe(trips);
+      // the riders still wait to be routed, and the operator's log says what failed
+      for (const id of riders) expect((await store.getById('jobs', id))?.status).toBe('new');
+      const line = logged.slice(from).join('');
+      expect(line).toContain('routing schedule run');
+      expect(line).toContain('disk full');
+    } finally {
+      await db.query('DROP TRIGGER refuse_trip ON "trips"');
+      await db.query('DROP FUNCTION refuse_trip()');
+      for (const id of riders) await store.delete('jobs', { _id: id }, system);
     }
   });
 
