@@ -189,20 +189,18 @@ async function listen(token: string) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/socket?token=${encodeURIComponent(token)}`);
   const messages: Record<string, unknown>[] = [];
   // positions come as binary frames (docs/protocol.md), everything else as JSON text
-  const positions: LivePosition[][] = [];
-  /** When each frame of positions arrived. */
-  const arrived: number[] = [];
+  // each position heard, with when its frame arrived
+  const positions: { p: LivePosition; at: number }[] = [];
   ws.on('message', (m, binary) => {
     if (binary) {
-      positions.push(positionsOfFrame(readFrame(m as Buffer)));
-      arrived.push(Date.now());
+      const at = Date.now();
+      for (const p of positionsOfFrame(readFrame(m as Buffer))) positions.push({ p, at });
     } else messages.push(JSON.parse(String(m)));
   });
   await new Promise<void>((resolve) => ws.on('message', () => resolve()));
   return {
     ws,
     positions: () => positions,
-    arrived: () => arrived,
     changes: () => messages.filter((m) => m.type === 'change'),
   };
 }
@@ -315,8 +313,7 @@ describe('positions', () => {
     const took = Date.now() - start;
     expect(sent).toHaveLength(6);
     await pause(1300);
-    const frames = site1.positions().flatMap((frame, k) => frame.map((p) => ({ p, at: site1.arrived()[k] ?? 0 })));
-    const heard = frames.filter(({ p }) => p.time >= start);
+    const heard = site1.positions().filter(({ p }) => p.time >= start);
     const times = heard.map(({ p }) => p.time);
     // the first at once, none reordered, the latest last, and about a second between two
     expect(times[0]).toBe(sent[0]);

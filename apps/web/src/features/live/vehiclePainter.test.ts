@@ -70,7 +70,9 @@ function view(seq: number, zoom: number): PaintView {
   return { seq, width: 1000, height: 800, scale: 1, originX, originY, zoom, bbox: [-74, 45, -73, 46] };
 }
 
-function painter(now: { t: number }) {
+/** A painter on a recording canvas and a clock the test moves, shown the city zoomed out (view 1, zoom 10). */
+function painter() {
+  const now = { t: 1_000_000 };
   const canvas = recordingContext();
   const answers: Painted[] = [];
   const p = new VehiclePainter(
@@ -78,7 +80,8 @@ function painter(now: { t: number }) {
     (a) => answers.push(a),
     () => now.t,
   );
-  return { p, canvas, answers };
+  p.receive({ kind: 'view', view: view(1, 10) });
+  return { p, canvas, answers, now };
 }
 
 describe('the live map’s vehicle painter (run in a worker on an OffscreenCanvas)', () => {
@@ -96,9 +99,7 @@ describe('the live map’s vehicle painter (run in a worker on an OffscreenCanva
   });
 
   it('clusters vehicles close together when zoomed out, draws the rest alone, and answers both after a new view', () => {
-    const now = { t: 1_000_000 };
-    const { p, canvas, answers } = painter(now);
-    p.receive({ kind: 'view', view: view(1, 10) });
+    const { p, canvas, answers } = painter();
     // three downtown within a few hundred metres, one 20 km away
     p.receive({
       kind: 'vehicles',
@@ -121,9 +122,7 @@ describe('the live map’s vehicle painter (run in a worker on an OffscreenCanva
   });
 
   it('keeps its clusters while the same vehicles move, and makes them again after RECLUSTER_MS', () => {
-    const now = { t: 1_000_000 };
-    const { p, canvas, answers } = painter(now);
-    p.receive({ kind: 'view', view: view(1, 10) });
+    const { p, canvas, answers, now } = painter();
     const near = (dlat: number) => frame([11, 45.501 + dlat, -73.567], [12, 45.502, -73.568], [14, 45.6 + dlat, -73.3]);
     p.receive({ kind: 'vehicles', frame: near(0), colors: COLORS });
     const heard = answers.length;
@@ -149,9 +148,7 @@ describe('the live map’s vehicle painter (run in a worker on an OffscreenCanva
   });
 
   it('draws every vehicle alone once zoomed in: stale ones faint, a late one ringed red, the selected one last and ringed black', () => {
-    const now = { t: 1_000_000 };
-    const { p, canvas, answers } = painter(now);
-    p.receive({ kind: 'view', view: view(1, 10) });
+    const { p, canvas, answers } = painter();
     p.receive({
       kind: 'vehicles',
       frame: frame(
