@@ -23,28 +23,23 @@ const logged: string[] = [];
 const runs = async (schedule: number) =>
   (await h.services.store.find('routingRuns', { query: { schedule }, sort: { _id: 1 }, limit: 100 }, {})).data;
 
+/** A rider from downtown to the airport at `date` (the site's local time), waiting to be routed. */
+const rider = async (i: number, date: string) =>
+  (
+    await h.services.store.insert(
+      'jobs',
+      { ...SAMPLES.jobs?.(i, 1), status: 'new', date, from: downtown(i + 1), to: airport },
+      system,
+    )
+  )._id;
+
 beforeAll(async () => {
   // the server's log, where a fault that is not the caller's is written
   h = await startHarness({ app: { logStream: { write: (line) => logged.push(line) } } });
   const { store } = h.services;
   await store.insert('settings', { name: 'add-on modules', value: '550', type: 'String', unit: 1 }, system);
   // six riders from downtown to the airport around eight, waiting to be routed
-  for (let i = 0; i < 6; i++)
-    jobs.push(
-      (
-        await store.insert(
-          'jobs',
-          {
-            ...SAMPLES.jobs?.(i, 1),
-            status: 'new',
-            date: `${day} 08:${String(i * 5).padStart(2, '0')}`,
-            from: downtown(i + 1),
-            to: airport,
-          },
-          system,
-        )
-      )._id,
-    );
+  for (let i = 0; i < 6; i++) jobs.push(await rider(i, `${day} 08:${String(i * 5).padStart(2, '0')}`));
 });
 afterAll(() => h.close());
 beforeEach(async () => {
@@ -254,22 +249,7 @@ describe('the routing scheduler', () => {
     // two riders tomorrow (the real clock's: Run now routes the day ahead of today)
     const tomorrow = addDays(localDay(zone), 1);
     const riders: number[] = [];
-    for (let i = 0; i < 2; i++)
-      riders.push(
-        (
-          await store.insert(
-            'jobs',
-            {
-              ...SAMPLES.jobs?.(i, 1),
-              status: 'new',
-              date: `${tomorrow} 09:0${i}`,
-              from: downtown(i + 1),
-              to: airport,
-            },
-            system,
-          )
-        )._id,
-      );
+    for (let i = 0; i < 2; i++) riders.push(await rider(i, `${tomorrow} 09:0${i}`));
     // a fault of the database itself, not a refusal of the caller's: no trip can be written
     await db.query(
       `CREATE FUNCTION refuse_trip() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
