@@ -69,6 +69,37 @@ describe('solve', () => {
     expect(b.iterations).toBe(300);
   });
 
+  it('starts from given routes, inserting the requests they leave out, and ignores routes that are not feasible', () => {
+    const p = randomTiny(5, 7, true);
+    const first = solve(p, { seed: 1, maxIterations: 300 }).solution;
+    const stopped = new AbortController();
+    stopped.abort();
+    const from = (initial: number[][]) => solve(p, { seed: 1, signal: stopped.signal, initial }).solution;
+    // already cancelled: what it answers is where it started
+    expect(from(first.routes)).toEqual(first);
+    // one route taken out: the other routes keep every request they had, and all are served
+    const emptied = first.routes.findIndex((r) => r.length > 0);
+    const rest = first.routes.map((r, v) => (v === emptied ? [] : r));
+    const warm = from(rest);
+    expect(verifySolution(p, warm).feasible).toBe(true);
+    expect(warm.unassigned).toEqual(first.unassigned);
+    rest.forEach((route, v) => {
+      for (const node of route) expect(warm.routes[v]).toContain(node);
+    });
+    // a drop-off before its pickup (in time otherwise): not a start, the construction is
+    const wide = tinyProblem(
+      [
+        { from: [1, 1], to: [5, 5], window: [0, 500], service: 1 },
+        { from: [2, 2], to: [6, 6], window: [0, 500], service: 1 },
+      ],
+      [{ capacity: [2] }, { capacity: [2] }],
+    );
+    const built = solve(wide, { seed: 1, signal: stopped.signal }).solution;
+    const backwards = solve(wide, { seed: 1, signal: stopped.signal, initial: [[2, 0], []] }).solution;
+    expect(backwards).toEqual(built);
+    expect(verifySolution(wide, backwards).feasible).toBe(true);
+  });
+
   it('returns the construction at once when already cancelled, and says so', () => {
     const p = randomTiny(3, 6, false);
     const ctrl = new AbortController();

@@ -6,6 +6,7 @@ import { repair } from './repair.ts';
 import { alns } from './search.ts';
 import type { SharedBest } from './shared-best.ts';
 import { State, stateCost } from './state.ts';
+import { verifySolution } from './verify.ts';
 
 export interface SolveOptions {
   /** Seed of the random stream: the same seed and iteration budget give the same solution. */
@@ -28,6 +29,12 @@ export interface SolveOptions {
   shared?: SharedBest;
   /** Called with each new best (cost, vehicles) — for progress displays. */
   onImprovement?: (info: Improvement) => void;
+  /**
+   * Routes to start from instead of building a solution (nodes per vehicle, as a Solution's), for
+   * example an earlier plan of the same problem: the requests they leave out are inserted as the
+   * construction would. Ignored when a route is not feasible.
+   */
+  initial?: readonly (readonly number[])[];
 }
 
 /** A new best solution: the first one built, then each better one (an anytime curve is drawn from these). */
@@ -74,6 +81,18 @@ const DECOMPOSE = 200;
 const PART = 100;
 
 /**
+ * The state of `routes` (SolveOptions.initial), when the verifier finds them feasible with the
+ * requests they leave out unassigned: a caller's routes are not trusted as another search's are.
+ */
+function startFrom(p: Problem, arc: Float64Array, routes: readonly (readonly number[])[]): State | undefined {
+  const seen = new Set(routes.flat());
+  const unassigned: number[] = [];
+  for (let r = 0; r < p.requests; r++) if (!seen.has(r) && !seen.has(p.requests + r)) unassigned.push(r);
+  if (!verifySolution(p, { routes: routes.map((r) => [...r]), unassigned }).feasible) return undefined;
+  return State.fromRoutes(p, arc, routes);
+}
+
+/**
  * Solves the problem: regret-3 construction, then (when minimising vehicles) a route-elimination
  * phase — empty the smallest route, keep its requests in the bank and search until they all fit
  * elsewhere — and finally adaptive large neighbourhood search on the objective.
@@ -102,7 +121,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   };
   const penalty = p.weights.unassigned;
 
-  let best = State.empty(p, arc);
+  let best = (opts.initial && startFrom(p, arc, opts.initial)) || State.empty(p, arc);
   repair(ctx, best, 3, 0, true);
   let bestCost = stateCost(p, best, penalty);
   let bestAt = performance.now();

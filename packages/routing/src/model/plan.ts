@@ -47,9 +47,11 @@ export function planWithMatrix(input: PlanInput, matrix: TravelMatrix, opts: Pla
   const banned = belowMinSeats(model, result.solution);
   if (banned.length > 0) {
     model = withoutVehicles(model, banned);
-    // for at most 2 s more, whatever the first search's limit (docs/routing.md)
+    // for at most 2 s more, whatever the first search's limit (docs/routing.md), from the first plan
+    // without those vehicles' routes, so that a large day keeps what its first search found
     const timeLimitMs = Math.min(RESOLVE_TIME_LIMIT_MS, opts.timeLimitMs ?? RESOLVE_TIME_LIMIT_MS);
-    result = solve(model.problem, { ...opts, timeLimitMs });
+    const initial = result.solution.routes.map((route, v) => (banned.includes(v) ? [] : route));
+    result = solve(model.problem, { ...opts, timeLimitMs, initial });
   }
   return finishPlan(model, result, matrix, t0);
 }
