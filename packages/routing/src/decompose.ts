@@ -1,6 +1,5 @@
 import type { SearchContext } from './context.ts';
 import type { Problem } from './problem.ts';
-import type { Route } from './route.ts';
 import type { State } from './state.ts';
 
 /**
@@ -130,40 +129,40 @@ export function pickPart(
   const first = rng.pick(used);
   const vehicles = [first.v];
   let count = first.requestCount;
-  const rest = used.filter((r) => r !== first);
-  // for each route not in the part, each stop's distance to the part's closest stop, kept up to date
-  // as routes join, so that a route's nearness is the mean of its row
-  const closest = rest.map((r) => r.seq.slice(1, -1).map(() => Number.POSITIVE_INFINITY));
-  const join = (added: Route) => {
-    const stops = added.seq.slice(1, -1);
-    rest.forEach((r, i) => {
-      const row = closest[i] ?? [];
-      r.seq.slice(1, -1).forEach((x, k) => {
-        let d = row[k] ?? Number.POSITIVE_INFINITY;
-        for (const y of stops) d = Math.min(d, p.dist[x * N + y] ?? 0);
-        row[k] = d;
-      });
+  // each route not yet in the part, its stops, and each stop's distance to the part's closest stop,
+  // kept up to date as routes join, so that a route's nearness is the mean of those distances
+  const rest = used
+    .filter((r) => r !== first)
+    .map((route) => {
+      const stops = route.seq.slice(1, -1);
+      return { route, stops, closest: stops.map(() => Number.POSITIVE_INFINITY) };
     });
+  const join = (added: readonly number[]) => {
+    for (const { stops, closest } of rest)
+      stops.forEach((x, k) => {
+        let d = closest[k] ?? Number.POSITIVE_INFINITY;
+        for (const y of added) d = Math.min(d, p.dist[x * N + y] ?? 0);
+        closest[k] = d;
+      });
   };
-  join(first);
+  join(first.seq.slice(1, -1));
   while (count < size && rest.length > 0) {
     let k = 0;
     let best = Number.POSITIVE_INFINITY;
-    closest.forEach((row, i) => {
+    rest.forEach(({ closest }, i) => {
       let sum = 0;
-      for (const d of row) sum += d;
-      const mean = sum / Math.max(1, row.length);
+      for (const d of closest) sum += d;
+      const mean = sum / Math.max(1, closest.length);
       if (mean < best) {
         best = mean;
         k = i;
       }
     });
-    const [r] = rest.splice(k, 1);
-    closest.splice(k, 1);
-    if (!r) break;
-    vehicles.push(r.v);
-    count += r.requestCount;
-    join(r);
+    const [next] = rest.splice(k, 1);
+    if (!next) break;
+    vehicles.push(next.route.v);
+    count += next.route.requestCount;
+    join(next.stops);
   }
   if (open) {
     const kinds = new Set<number>();
