@@ -3,6 +3,7 @@ import { planPoints } from './model/build.ts';
 import type { PlanInput } from './model/types.ts';
 import type { Problem } from './problem.ts';
 import { solve } from './solve.ts';
+import { driver, near, request } from './testing/plan-input.ts';
 import { tinyProblem } from './testing/tiny.ts';
 import { EstimatedTravelTimes } from './travel/estimator.ts';
 import { verifySolution } from './verify.ts';
@@ -65,21 +66,8 @@ describe('solveInWorker', () => {
   it('counts a time limit from the call, so a thread that must first start and load still ends on time', async () => {
     const p = problem();
     const input: PlanInput = {
-      requests: [0, 1, 2].map((k) => ({
-        id: `r${k}`,
-        from: { lat: 45.5 + k / 100, lng: -73.6 },
-        to: { lat: 45.55, lng: -73.55 + k / 100 },
-        scheduleAt: Date.UTC(2026, 0, 5, 8),
-      })),
-      drivers: [
-        {
-          id: 'd1',
-          vehicle: { id: 'v1', pax: 4, wheelchairPlaces: 0 },
-          shiftStart: Date.UTC(2026, 0, 5, 6),
-          shiftEnd: Date.UTC(2026, 0, 5, 14),
-          start: { lat: 45.5, lng: -73.6 },
-        },
-      ],
+      requests: [0, 1, 2].map((k) => request(`r${k}`, { from: near(k / 100, 0), to: near(0.05, 0.05 + k / 100) })),
+      drivers: [driver()],
     };
     const matrix = new EstimatedTravelTimes().matrixSync(planPoints(input));
     const jobs: ((seed: number) => Promise<{ elapsedMs: number; timeToBestMs?: number }>)[] = [

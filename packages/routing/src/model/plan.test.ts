@@ -1,32 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../prng.ts';
+import { at, base, DAY, driver, H, near, request } from '../testing/plan-input.ts';
 import { EstimatedTravelTimes } from '../travel/estimator.ts';
 import { buildPlanModel, planPoints } from './build.ts';
 import { placeholderDrivers } from './placeholders.ts';
 import { loneRiders, planRoutes, planWithMatrix } from './plan.ts';
 import type { PlanInput, PlanResult, RoutingDriver, RoutingRequest } from './types.ts';
-
-const H = 3_600_000;
-const DAY = Date.UTC(2026, 0, 5, 0, 0);
-const at = (hours: number) => DAY + hours * H;
-const base = { lat: 45.5, lng: -73.6 };
-const near = (dLat: number, dLng: number, areas?: string[]) => ({ lat: 45.5 + dLat, lng: -73.6 + dLng, areas });
-
-function driver(over: Partial<RoutingDriver> = {}): RoutingDriver {
-  return {
-    id: 'd1',
-    vehicle: { id: 'v1', pax: 4, wheelchairPlaces: 0 },
-    shiftStart: at(6),
-    shiftEnd: at(14),
-    start: base,
-    ...over,
-  };
-}
-
-function request(id: string, over: Partial<RoutingRequest> = {}): RoutingRequest {
-  return { id, from: near(0.01, 0.01), to: near(0.05, 0.03), scheduleAt: at(8), ...over };
-}
 
 function plan(input: PlanInput, maxIterations = 200): PlanResult {
   const est = new EstimatedTravelTimes();
