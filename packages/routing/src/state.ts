@@ -8,7 +8,8 @@ import { Route } from './route.ts';
  * touches a few routes of many.
  */
 export class State {
-  routes: Route[];
+  /** One route per vehicle, which only insert and remove may change (copy on write, below). */
+  private readonly slots: Route[];
   /** Vehicle serving each request, −1 when in the bank. */
   routeOf: Int32Array;
   bank: number[];
@@ -16,7 +17,7 @@ export class State {
   private owned: Uint8Array;
 
   constructor(routes: Route[], routeOf: Int32Array, bank: number[]) {
-    this.routes = routes;
+    this.slots = routes;
     this.routeOf = routeOf;
     this.bank = bank;
     this.owned = new Uint8Array(routes.length);
@@ -53,19 +54,23 @@ export class State {
     return s;
   }
 
+  get routes(): readonly Route[] {
+    return this.slots;
+  }
+
   clone(): State {
     // From now on both states share every route, so neither may change one in place.
     this.owned.fill(0);
-    return new State(this.routes.slice(), this.routeOf.slice(), this.bank.slice());
+    return new State(this.slots.slice(), this.routeOf.slice(), this.bank.slice());
   }
 
   /** Route v, ready to be changed: copied first when it is shared with another state. */
   private own(v: number): Route {
-    const route = this.routes[v];
+    const route = this.slots[v];
     if (!route) throw new Error(`no vehicle ${v}`);
     if (this.owned[v]) return route;
     const copy = route.clone();
-    this.routes[v] = copy;
+    this.slots[v] = copy;
     this.owned[v] = 1;
     return copy;
   }
