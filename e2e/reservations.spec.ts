@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { addDays, localDay, weekDayOf } from '../packages/domain/src/index.ts';
 import { logIn, logOut, RAW_KEY, visibleText } from './helpers.ts';
 
 /** A day ahead on the demo site's calendar (America/Toronto), whatever the browser's zone. */
@@ -161,7 +161,7 @@ test('a weekly series of 10: each date booked, the repeat asked for when one is 
   await form.getByRole('textbox', { name: 'Price', exact: true }).fill('22');
   await form.getByRole('switch', { name: 'Repeat' }).check();
   // every week on one weekday, ten times: the weekday of the first date
-  const weekday = new Date(`${ahead(2)}T12:00:00Z`).getUTCDay();
+  const weekday = weekDayOf(ahead(2));
   const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   await form.getByText(names[weekday] as string, { exact: true }).click();
   await form.getByRole('textbox', { name: 'Times', exact: true }).fill('10');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { addDays, localDay, weekDayOf } from '../packages/domain/src/index.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 /**
@@ -189,7 +189,7 @@ test('a dispatcher routes and assigns a day’s reservations to the drivers on s
   // past by the evening, nor a day another test routes (4 and 6 days ahead)
   let offset = 3;
   const dayAt = (k: number) => addDays(localDay('America/Toronto'), k);
-  while ([0, 6].includes(new Date(`${dayAt(offset)}T12:00:00Z`).getUTCDay()) || [4, 6].includes(offset)) offset++;
+  while ([0, 6].includes(weekDayOf(dayAt(offset))) || [4, 6].includes(offset)) offset++;
   await logIn(page, 'dispatcher@demo.local');
   await page.goto('trips/route');
   const dayInput = page.getByRole('textbox', { name: 'Day', exact: true });

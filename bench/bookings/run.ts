@@ -18,7 +18,7 @@ import { ensureCatalog } from '../../apps/server/src/store/catalog.ts';
 import { CollectionStore } from '../../apps/server/src/store/collection.store.ts';
 import { testConfig } from '../../apps/server/src/test/config.ts';
 import { freshDatabase } from '../../apps/server/src/test/fresh-db.ts';
-import { addDays, DEFAULT_TIME_ZONE, localDay } from '../../packages/domain/src/index.ts';
+import { addDays, DEFAULT_TIME_ZONE, localDay, weekDayOf } from '../../packages/domain/src/index.ts';
 import { benchArgs, percentile, writeResults } from '../results.ts';
 
 const args = benchArgs({ db: 'postgres', riders: 100, weeks: 11, quotes: 300 });
@@ -85,7 +85,7 @@ async function main() {
     );
     // whole weeks from next Monday (the holidays among them are skipped)
     let from = addDays(localDay(DEFAULT_TIME_ZONE), 1);
-    while (new Date(`${from}T12:00:00Z`).getUTCDay() !== 1) from = addDays(from, 1);
+    while (weekDayOf(from) !== 1) from = addDays(from, 1);
     const plan = {
       act: 'setshifts',
       token,

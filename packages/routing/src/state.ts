@@ -8,7 +8,7 @@ import { Route } from './route.ts';
  * touches a few routes of many.
  */
 export class State {
-  /** One route per vehicle, which only insert and remove may change (copy on write, below). */
+  /** One route per vehicle; only the state itself changes them (copy on write: own, below). */
   private readonly slots: Route[];
   /** Vehicle serving each request, −1 when in the bank. */
   routeOf: Int32Array;

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, LOCATION_TYPES, PAYMENT_TYPES, RATE_TYPES, TRIP_STATUSES } from '@tc/domain';
+import { JOB_STATUSES, LOCATION_TYPES, PAYMENT_TYPES, RATE_TYPES, TRIP_STATUSES, weekDayOf } from '@tc/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_COLLECTIONS,
@@ -282,7 +282,7 @@ describe('generateDemo', () => {
     for (const d of [...jobs, ...(demo.collections.trips ?? [])]) {
       if (d.unit === 1) continue;
       const day = (d.date as string).slice(0, 10);
-      expect([0, 6], `${d._id} ${day}`).not.toContain(new Date(`${day}T12:00:00Z`).getUTCDay());
+      expect([0, 6], `${d._id} ${day}`).not.toContain(weekDayOf(day));
       if (d.unit === 2) expect(day).not.toBe('2026-11-27');
     }
     const past = jobs.filter((j) => (j.date as string) < dayAgo);

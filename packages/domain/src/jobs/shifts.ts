@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DIRECTIONS, PAYMENT_TYPES } from '../constants.ts';
 import { vk } from '../resources/messages.ts';
 import { requiredDay, weekDays } from '../resources/schema.parts.ts';
-import { addDays } from './timeZone.ts';
+import { addDays, weekDayOf } from './timeZone.ts';
 
 /**
  * Reservations from shifts (issue 11, point 4: /jobs/setShifts, setSchoolShifts, setWorkShifts):
@@ -111,8 +111,6 @@ export interface MissingRider {
   lacks: 'home' | 'profile';
 }
 
-const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
-
 /**
  * The reservations a plan makes, and the riders it cannot take (no home address, or no profile).
  * The way back of a shift that ends at or before its start (a night shift) is on the next day.
@@ -131,7 +129,7 @@ export function shiftReservations(plan: ShiftPlan): { bookings: PlannedShiftJob[
   const bookings: PlannedShiftJob[] = [];
   let n = 0;
   for (let day = plan.from; day <= plan.to && n < SHIFT_PLAN_MAX_DAYS; day = addDays(day, 1), n++) {
-    const weekday = weekdayOf(day);
+    const weekday = weekDayOf(day);
     if (!plan.weekDays.includes(weekday) || !plan.shift.weekDays.includes(weekday)) continue;
     if (plan.holidays?.has(day)) continue;
     for (const rider of riders) {

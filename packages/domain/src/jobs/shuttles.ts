@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_TYPES } from '../constants.ts';
 import { vk } from '../resources/messages.ts';
 import { optionalEmail, optionalPhone, optionalText, requiredDay } from '../resources/schema.parts.ts';
+import { weekDayOf } from './timeZone.ts';
 
 /**
  * Shuttle booking (/jobs/shuttle; issue 11, point 5): a seat on one departure of a shuttle line,
@@ -36,11 +37,9 @@ export interface Departure {
   limit: number;
 }
 
-const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
-
 /** The departures of a shuttle on `day` (`YYYY-MM-DD`), by hour; none on a holiday unless the time runs on holidays. */
 export function shuttleDepartures(shuttle: ShuttleLike, day: string, holiday = false): Departure[] {
-  const weekday = weekdayOf(day);
+  const weekday = weekDayOf(day);
   return (shuttle.times ?? [])
     .filter((t) => (!t.weekDays?.length || t.weekDays.includes(weekday)) && (!holiday || t.holidays === true))
     .map((t) => ({

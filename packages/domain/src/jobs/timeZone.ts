@@ -50,6 +50,11 @@ export function addDays(day: string, days: number): string {
   return dayjs.utc(day).add(days, 'day').format('YYYY-MM-DD');
 }
 
+/** The weekday of `day` (`YYYY-MM-DD`): 0 = Sunday … 6 = Saturday, as shifts' `weekDays` count. */
+export function weekDayOf(day: string): number {
+  return dayjs.utc(day).day();
+}
+
 /** The moment (epoch ms) of a site-local `YYYY-MM-DD HH:mm` in `zone`. */
 export function epochOf(zone: string, dateTime: string): number {
   return dayjs.tz(dateTime, SERVER_DATE_TIME_FORMAT, zone).valueOf();

@@ -1,6 +1,6 @@
 import type { RoutingDriver, RoutingRequest } from '../model/types.ts';
 
-/** Builders of a day's plan input for tests: one driver on a morning shift and requests near him. */
+/** Builders of a day's plan input for tests: one driver on a morning shift at the base and requests near it. */
 export const H = 3_600_000;
 export const DAY = Date.UTC(2026, 0, 5, 0, 0);
 export const at = (hours: number) => DAY + hours * H;

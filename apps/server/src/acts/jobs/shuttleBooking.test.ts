@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_TIME_ZONE, localDay } from '@tc/domain';
+import { addDays, DEFAULT_TIME_ZONE, localDay, weekDayOf } from '@tc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
 
@@ -10,7 +10,7 @@ const today = localDay(DEFAULT_TIME_ZONE);
 /** The first day of the given weekday at least a week ahead. */
 function next(weekday: number): string {
   let day = addDays(today, 7);
-  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== weekday) day = addDays(day, 1);
+  while (weekDayOf(day) !== weekday) day = addDays(day, 1);
   return day;
 }
 const monday = next(1);
