@@ -116,7 +116,8 @@ export function TimelinePage() {
   const rows = (drivers.data ?? []).filter((d) => working.has(d._id));
   const tripSpans = new Map(dayTrips.map((x) => [x._id, tripSpan(day, String(x.date), x.duration)]));
   const shiftSpans = dayShifts.map((s) => ({ shift: s, span: spanOf(day, String(s.start), String(s.end)) }));
-  const hours = hoursShown([...tripSpans.values(), ...shiftSpans.map((s) => s.span)]);
+  const nowMinute = now.slice(0, 10) === day ? minuteOfDay(day, now) : null;
+  const hours = hoursShown([...tripSpans.values(), ...shiftSpans.map((s) => s.span)], nowMinute);
   const scale = { from: hours.from * 60, minutes: (hours.to - hours.from) * 60 };
   const mayAssign = can('trips', 'assign');
 
@@ -209,7 +210,7 @@ export function TimelinePage() {
                 ))}
               </DndContext>
             </Dragging.Provider>
-            {now.slice(0, 10) === day ? <NowLine minute={minuteOfDay(day, now)} scale={scale} /> : null}
+            {nowMinute === null ? null : <NowLine minute={nowMinute} scale={scale} />}
           </Box>
           {rows.length === 0 && unassigned.length === 0 && !trips.isLoading ? (
             <Text c="dimmed" size="sm" p="sm">
@@ -399,7 +400,6 @@ function TripBar({ bar, lane, scale }: { bar: Bar; lane: number; scale: Scale })
 
 function NowLine({ minute, scale }: { minute: number; scale: Scale }) {
   const { t } = useTranslation();
-  if (minute < scale.from || minute > scale.from + scale.minutes) return null;
   return (
     <Box
       aria-label={t('timeline.now')}

@@ -28,6 +28,14 @@ describe('the timeline’s geometry', () => {
     ).toEqual({ from: 4, to: 22 });
   });
 
+  it('widens the hours to now, late in the evening or early in the morning', () => {
+    expect(hoursShown([], 23 * 60 + 5)).toEqual({ from: 6, to: 24 });
+    expect(hoursShown([], 23 * 60 + 59)).toEqual({ from: 6, to: 24 });
+    expect(hoursShown([{ start: 480, end: 540 }], 5 * 60 + 30)).toEqual({ from: 5, to: 20 });
+    expect(hoursShown([], 20 * 60)).toEqual({ from: 6, to: 21 });
+    expect(hoursShown([], 12 * 60)).toEqual({ from: 6, to: 20 });
+  });
+
   it('stacks overlapping bars of a row in lanes, reusing a lane once free', () => {
     expect(
       lanes([

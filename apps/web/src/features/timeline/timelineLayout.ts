@@ -34,10 +34,17 @@ export function tripSpan(day: string, date: string, durationSeconds: number | un
   return { start, end: Math.min(MINUTES_OF_DAY, Math.max(start + 5, start + minutes)) };
 }
 
-/** The hours shown: from the first span's hour to the last one's, at least `min`..`max` by default. */
-export function hoursShown(spans: Span[], min = 6, max = 20): { from: number; to: number } {
-  const first = Math.min(min * 60, ...spans.map((s) => s.start));
-  const last = Math.max(max * 60, ...spans.map((s) => s.end));
+/** The working hours a day shows when nothing lies outside them. */
+const WORKING_HOURS = { from: 6, to: 20 };
+
+/**
+ * The hours shown: the working hours, widened to every span and, on today, to the minute `now`, so
+ * the line for now is never off the edge (a dispatcher at 23:00 or 05:00 still sees where now is).
+ */
+export function hoursShown(spans: Span[], now: number | null = null): { from: number; to: number } {
+  const all = now === null ? spans : [...spans, { start: now, end: now + 1 }];
+  const first = Math.min(WORKING_HOURS.from * 60, ...all.map((s) => s.start));
+  const last = Math.max(WORKING_HOURS.to * 60, ...all.map((s) => s.end));
   return { from: Math.floor(first / 60), to: Math.min(24, Math.ceil(last / 60)) };
 }
 
