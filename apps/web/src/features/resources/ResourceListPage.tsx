@@ -125,7 +125,7 @@ export function ResourceListPage({ def, screen }: { def: ResourceDef; screen: Sc
       // the labels of what every exported record refers to, not only the shown page's
       const refs = await loadRefs(def, r.data);
       const csv = toCsv(columns, (c) => label(c.field), r.data, t, refs);
-      downloadText(`${def.key}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      downloadText(`${def.key}-${today}.csv`, csv);
     } catch (err) {
       notifyError(err);
     }
