@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { localDay } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { DEMO_PASSWORD, logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 const API = 'http://localhost:8091/';
@@ -27,7 +27,7 @@ async function tripForTheDemoDriver(request: APIRequestContext): Promise<number>
     email: 'dispatcher@demo.local',
     password: DEMO_PASSWORD,
   });
-  const today = localDay('America/Toronto');
+  const today = siteDay();
   const { data } = await api<{ data: { _id: number; driver?: number; stops?: number[] }[] }>(request, {
     act: 'find',
     token,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 const ADMIN_SCREENS = [
@@ -77,7 +77,7 @@ test('the pages that book from shifts and shuttle seats read in Portuguese, with
   await expect(page.getByRole('heading', { name: 'Lugar num vaivém' })).toBeVisible();
   // tomorrow: today's departures may all have left
   const day = page.getByRole('textbox', { name: 'Dia', exact: true });
-  await day.fill(addDays(localDay('America/Toronto'), 1));
+  await day.fill(siteDay(1));
   await day.press('Tab');
   await page
     .getByRole('table', { name: 'Partidas' })

@@ -1,9 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addDays, localDay, weekDayOf } from '../packages/domain/src/index.ts';
+import { weekDayOf } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { logIn, logOut, RAW_KEY, visibleText } from './helpers.ts';
-
-/** A day ahead on the demo site's calendar (America/Toronto), whatever the browser's zone. */
-const ahead = (days: number) => addDays(localDay('America/Toronto'), days);
 
 function bookingForm(page: Page): Locator {
   return page.getByRole('form', { name: 'Reservation' });
@@ -30,7 +28,7 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   await page.goto('jobs/create');
   const form = bookingForm(page);
   const last = await choosePassenger(page, form, 3);
-  const day = ahead(21);
+  const day = siteDay(21);
   await form.locator('input[data-input=datetime]').first().fill(`${day} 06:15`);
   await chooseTo(page, form, 'Airport');
   // the fares of the journey, one per service: the first is chosen
@@ -47,7 +45,7 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   await form
     .locator('input[data-input=datetime]')
     .nth(1)
-    .fill(`${ahead(26)} 19:30`);
+    .fill(`${siteDay(26)} 19:30`);
   // paid by card: the card's fields appear
   await form.getByRole('combobox', { name: 'Payment type', exact: true }).click();
   await page.getByRole('option', { name: 'Card', exact: true }).click();
@@ -64,7 +62,7 @@ test('an agent books a round trip at a quoted fare paid by card, and finds both 
   const [legA, legB] = ((await booked.textContent()) ?? '').match(/\d+/g) ?? [];
 
   // the list, as the agent home opens it: the passenger's reservations of those days, both legs among them
-  await page.goto(`jobs?search=${encodeURIComponent(last)}&from=${day}&to=${ahead(26)}`);
+  await page.goto(`jobs?search=${encodeURIComponent(last)}&from=${day}&to=${siteDay(26)}`);
   const row = (id: string | undefined) =>
     page.locator('tbody tr').filter({ has: page.getByRole('link', { name: id, exact: true }) });
   await expect(row(legA)).toHaveCount(1);
@@ -127,7 +125,7 @@ test('a likely duplicate is booked only once the agent confirms it', async ({ pa
     await form
       .locator('input[data-input=datetime]')
       .first()
-      .fill(`${ahead(30)} 10:00`);
+      .fill(`${siteDay(30)} 10:00`);
     await chooseTo(page, form, 'Airport');
     await form.getByRole('textbox', { name: 'Price', exact: true }).fill('45');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -156,18 +154,18 @@ test('a weekly series of 10: each date booked, the repeat asked for when one is 
   await form
     .locator('input[data-input=datetime]')
     .first()
-    .fill(`${ahead(2)} 07:40`);
+    .fill(`${siteDay(2)} 07:40`);
   await chooseTo(page, form, 'Gare');
   await form.getByRole('textbox', { name: 'Price', exact: true }).fill('22');
   await form.getByRole('switch', { name: 'Repeat' }).check();
   // every week on one weekday, ten times: the weekday of the first date
-  const weekday = weekDayOf(ahead(2));
+  const weekday = weekDayOf(siteDay(2));
   const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   await form.getByText(names[weekday] as string, { exact: true }).click();
   await form.getByRole('textbox', { name: 'Times', exact: true }).fill('10');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Series booked: 10 dates')).toBeVisible();
-  await page.goto(`jobs?search=${encodeURIComponent(last)}&from=${ahead(2)}&to=${ahead(2 + 7 * 9)}`);
+  await page.goto(`jobs?search=${encodeURIComponent(last)}&from=${siteDay(2)}&to=${siteDay(2 + 7 * 9)}`);
   await expect(page.locator('tbody tr').filter({ hasText: '07:40' })).toHaveCount(10);
   // a change of one date asks which of the series it is for
   await page.locator('tbody tr').first().getByRole('link').first().click();
@@ -264,11 +262,11 @@ test('a caller not on file becomes a passenger from the booking form, and goes t
   await form
     .locator('input[data-input=datetime]')
     .first()
-    .fill(`${ahead(15)} 10:40`);
+    .fill(`${siteDay(15)} 10:40`);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Reservation created')).toBeVisible();
   // the new passenger's reservation, to the terminal
-  await page.goto(`jobs?search=Vaillancourt-Essai&from=${ahead(15)}&to=${ahead(15)}`);
+  await page.goto(`jobs?search=Vaillancourt-Essai&from=${siteDay(15)}&to=${siteDay(15)}`);
   await page.locator('tbody tr').first().getByRole('link').first().click();
   await expect(bookingForm(page).getByRole('textbox', { name: 'Terminal', exact: true })).toHaveValue('International');
 });
@@ -281,14 +279,14 @@ test('a save the server refuses says so in the spec’s words, with the field at
   await form
     .locator('input[data-input=datetime]')
     .first()
-    .fill(`${ahead(18)} 09:00`);
+    .fill(`${siteDay(18)} 09:00`);
   await chooseTo(page, form, 'Airport');
   // a return before the pickup: only the server knows both dates as one rule
   await form.getByRole('switch', { name: 'Round trip' }).check();
   await form
     .locator('input[data-input=datetime]')
     .nth(1)
-    .fill(`${ahead(18)} 08:00`);
+    .fill(`${siteDay(18)} 08:00`);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('An error occured while creating or updating the reservation')).toBeVisible();
   // under the return's field and in the form's message

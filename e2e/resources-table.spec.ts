@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { localDay } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { logIn, mainMenu, RAW_KEY, visibleText } from './helpers.ts';
 
 /** The generic table of one screen, as a user drives it: an enum filter, a sort, a page, a hidden column. */
@@ -139,7 +139,7 @@ test('the CSV export holds every record the filters select, with the names of wh
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   // named by the site's day (Toronto), not the browser's or UTC's: the two differ every evening
-  expect((await download).suggestedFilename()).toBe(`rates-${localDay('America/Toronto')}.csv`);
+  expect((await download).suggestedFilename()).toBe(`rates-${siteDay()}.csv`);
   const file = await (await download).path();
   const csv = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r?\n/);

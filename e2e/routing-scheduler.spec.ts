@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { siteDay, TEST_DAYS } from './days.ts';
 import { logIn, mainMenu } from './helpers.ts';
 
 /**
@@ -12,7 +12,7 @@ test('a dispatcher sets a routing schedule, a run happens, its trips appear, and
   page,
 }) => {
   test.setTimeout(120_000);
-  const day = addDays(localDay('America/Toronto'), 14);
+  const day = siteDay(TEST_DAYS.scheduler);
   await logIn(page, 'dispatcher@demo.local');
   await mainMenu(page).getByRole('link', { name: 'Routing Schedules', exact: true }).click();
   // the demo's own: tomorrow's trips every evening

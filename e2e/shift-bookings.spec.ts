@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, localDay, weekDayOf } from '../packages/domain/src/index.ts';
+import { addDays, weekDayOf } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 /** The demo's school breaks (site 2's holidays, apps/server/src/seed/demo/operations.ts). */
@@ -10,7 +11,7 @@ const BREAKS = [
 
 /** A Monday at least two weeks ahead on the demo's calendar whose week has school (past the demo's own bookings). */
 function schoolWeek(): { monday: string; friday: string } {
-  let day = addDays(localDay('America/Toronto'), 14);
+  let day = siteDay(14);
   while (weekDayOf(day) !== 1) day = addDays(day, 1);
   while (BREAKS.some(([from, to]) => addDays(day, 4) >= (from as string) && day <= (to as string)))
     day = addDays(day, 7);

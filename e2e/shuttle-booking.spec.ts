@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { siteDay, TEST_DAYS } from './days.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 test('an agent books two seats on a shuttle departure and sees them taken', async ({ page }) => {
-  const day = addDays(localDay('America/Toronto'), 4);
+  const day = siteDay(TEST_DAYS.shuttleSeats);
   await logIn(page, 'agent@demo.local');
   await page.goto('jobs');
   await page.getByRole('link', { name: 'Shuttle seat' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { DEMO_PASSWORD, logIn, mainMenu } from './helpers.ts';
 
 /** The protocol itself, from the test: what each site really holds today. */
@@ -9,20 +9,15 @@ async function api(page: Page, body: Record<string, unknown>) {
   return (await r.json()) as Record<string, unknown>;
 }
 
-/** A day from today on the demo's sites (America/Toronto), as the reservations list counts days. */
-function dayAfter(days: number): string {
-  return addDays(localDay('America/Toronto'), days);
-}
-
 test('a dispatcher sees only their own site’s reservations', async ({ page }) => {
   const { token } = await api(page, { act: 'login', email: 'admin@demo.local', password: DEMO_PASSWORD });
-  let day = dayAfter(0);
+  let day = siteDay(0);
   const count = async (query: Record<string, unknown>) =>
     (await api(page, { act: 'find', col: 'jobs', token, query: { date: [day, day], ...query }, count: true, limit: 1 }))
       .count as number;
   // the school and plant sites run on weekdays: take the first day from today when they do
   let ahead = 0;
-  while ((await count({ unit: { $ne: 1 } })) === 0 && ahead < 7) day = dayAfter(++ahead);
+  while ((await count({ unit: { $ne: 1 } })) === 0 && ahead < 7) day = siteDay(++ahead);
   const site1 = await count({ unit: 1 });
   const everywhere = await count({});
   expect(everywhere).toBeGreaterThan(site1);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, localDay } from '../packages/domain/src/index.ts';
+import { siteDay } from './days.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 test('a dispatcher reassigns a trip by dragging it onto another driver on the timeline', async ({ page }) => {
@@ -9,7 +9,7 @@ test('a dispatcher reassigns a trip by dragging it onto another driver on the ti
   // today has its line for now
   await expect(grid.getByLabel('Now')).toBeAttached();
   await page.getByRole('button', { name: 'Next day' }).click();
-  const tomorrow = addDays(localDay('America/Toronto'), 1);
+  const tomorrow = siteDay(1);
   await expect(page.getByLabel('Day shown')).toHaveText(
     new Date(`${tomorrow}T12:00:00`).toLocaleDateString('en', {
       weekday: 'short',

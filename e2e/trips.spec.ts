@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, localDay, weekDayOf } from '../packages/domain/src/index.ts';
+import { addDays, weekDayOf } from '../packages/domain/src/index.ts';
+import { siteDay, TEST_DAYS } from './days.ts';
 import { logIn, RAW_KEY, visibleText } from './helpers.ts';
 
 /**
@@ -9,7 +10,7 @@ import { logIn, RAW_KEY, visibleText } from './helpers.ts';
  */
 async function openNewTrip(page: Page): Promise<string> {
   await page.goto('trips');
-  const today = localDay('America/Toronto');
+  const today = siteDay();
   for (let n = 0; n < 14; n++) {
     if (n > 0) await page.getByRole('button', { name: 'Next day' }).click();
     // the rows of that day, not those of the day before still on screen
@@ -100,7 +101,7 @@ test('a dispatcher assigns, sends, starts, runs and ends a trip; a second consol
 });
 
 test('a dispatcher routes a day: the plan first, then its trips written', async ({ page }) => {
-  const day = addDays(localDay('America/Toronto'), 6);
+  const day = siteDay(TEST_DAYS.routeADay);
   await logIn(page, 'dispatcher@demo.local');
   await page.goto('trips');
   await page.getByRole('link', { name: 'Route a day' }).click();
@@ -186,14 +187,13 @@ test('a dispatcher marks a favourite trip and lists the favourites only', async 
 
 test('a dispatcher routes and assigns a day’s reservations to the drivers on shift', async ({ page }) => {
   // a weekday ahead (the demo's drivers work weekdays), not today, whose reservations may all be
-  // past by the evening, nor a day another test routes (4 and 6 days ahead)
+  // past by the evening, nor a day another test routes or books (TEST_DAYS)
   let offset = 3;
-  const dayAt = (k: number) => addDays(localDay('America/Toronto'), k);
-  while ([0, 6].includes(weekDayOf(dayAt(offset))) || [4, 6].includes(offset)) offset++;
+  while ([0, 6].includes(weekDayOf(siteDay(offset))) || Object.values<number>(TEST_DAYS).includes(offset)) offset++;
   await logIn(page, 'dispatcher@demo.local');
   await page.goto('trips/route');
   const dayInput = page.getByRole('textbox', { name: 'Day', exact: true });
-  await dayInput.fill(dayAt(offset));
+  await dayInput.fill(siteDay(offset));
   await dayInput.press('Tab');
   await page.getByRole('switch', { name: 'Assign the drivers on shift' }).check();
   await page.getByRole('button', { name: 'Plan', exact: true }).click();
@@ -219,7 +219,7 @@ test('a dispatcher routes and assigns a day’s reservations to the drivers on s
 test('a dispatcher routes the reservations chosen on the list', async ({ page }) => {
   await logIn(page, 'dispatcher@demo.local');
   await page.goto('jobs');
-  const day = addDays(localDay('America/Toronto'), 2);
+  const day = siteDay(TEST_DAYS.chosenOnList);
   // the list of that day
   for (let n = 0; n < 2; n++) await page.getByRole('button', { name: 'Next day' }).click();
   await expect(page.locator('tbody tr').first()).toContainText(day);
