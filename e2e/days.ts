@@ -1,7 +1,7 @@
 import { addDays, localDay } from '../packages/domain/src/index.ts';
 
 /** The demo's sites keep this zone's calendar: a test's days are its days, whatever the machine's zone. */
-export const SITE_ZONE = 'America/Toronto';
+const SITE_ZONE = 'America/Toronto';
 
 /** The site's day `ahead` days from today (today itself at 0). */
 export function siteDay(ahead = 0): string {
@@ -9,9 +9,11 @@ export function siteDay(ahead = 0): string {
 }
 
 /**
- * The days ahead that a test routes or books on and another one must leave alone, in one place: the
- * browser tests run at once, and a test that routes a day takes every waiting reservation of it.
- * A test that needs a day of its own picks one that is not here, and adds it.
+ * The days ahead (on the demo's first site) that a test routes, or books on and then checks what it
+ * booked, in one place: the browser tests run at once, and routing a day takes every waiting
+ * reservation of it. A test that routes a day of its own picks one that is not here (route-and-assign
+ * skips them all) and adds it. Bookings no test routes (reservations.spec's days 15 to 30, the
+ * school week of shift-bookings.spec on another site) need no entry.
  */
 export const TEST_DAYS = {
   /** trips.spec, "routes the reservations chosen on the list" (the weekly series of reservations.spec starts here too). */
