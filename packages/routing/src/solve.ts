@@ -79,6 +79,11 @@ const BANK_GROWTH = 0.1;
  */
 const DECOMPOSE = 200;
 const PART = 100;
+/**
+ * A route elimination that lengthens the routes by more than this ratio is made a second time from
+ * the solution before it, and the better of the two kept.
+ */
+const JUMP = 1.05;
 
 /**
  * The state of `routes` (SolveOptions.initial), when the verifier finds them feasible with the
@@ -166,14 +171,15 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
   };
   const decompose = n >= DECOMPOSE;
   /**
-   * One annealing cycle on a part of the best solution; the whole solution it gives is kept when
-   * better. With allowNew the part holds the unserved requests and unused vehicles too (pickPart).
+   * One annealing cycle on a part of a solution (`of`, the best by default); the whole solution it
+   * gives goes to `keep`, which keeps it when better. With allowNew the part holds the unserved
+   * requests and unused vehicles too (pickPart).
    */
-  const searchPart = (partStop: () => boolean, allowNew: boolean) => {
-    const pick = pickPart(ctx, best, PART, allowNew);
+  const searchPart = (partStop: () => boolean, allowNew: boolean, of = best, keep = keepBest) => {
+    const pick = pickPart(ctx, of, PART, allowNew);
     const part = subProblem(p, pick.vehicles, pick.requests);
     const partArc = arcCosts(part.p);
-    const start = State.fromRoutes(part.p, partArc, partRoutes(part, best));
+    const start = State.fromRoutes(part.p, partArc, partRoutes(part, of));
     if (!start) {
       // Cannot happen (the same stops against the same data), but counted so that a run bounded by
       // iterations alone still ends.
@@ -182,7 +188,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     }
     let share = 0;
     for (const v of part.vehicles) {
-      const route = best.routes[v];
+      const route = of.routes[v];
       if (route && !route.isEmpty) share += route.arcCost;
     }
     const out = alns({ ...ctx, p: part.p, arc: partArc }, start, {
@@ -191,11 +197,11 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       cycle,
       allowNew,
       penalty,
-      startTemperature: (T0 * share) / Math.max(1e-9, variableCost(best)),
+      startTemperature: (T0 * share) / Math.max(1e-9, variableCost(of)),
       onIteration,
     });
-    const whole = State.fromRoutes(p, arc, withPart(part, best, routesOf(out.best)));
-    if (whole) keepBest(whole, stateCost(p, whole, penalty));
+    const whole = State.fromRoutes(p, arc, withPart(part, of, routesOf(out.best)));
+    if (whole) keep(whole, stateCost(p, whole, penalty));
   };
 
   // Nothing to improve: no request, or none that any vehicle can take even alone.
@@ -209,9 +215,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     // Keep trying while the phase lasts, giving each new attempt more iterations after a failure, and
     // between attempts polish the distance of the best solution so far.
     let failures = 0;
-    while (!phaseStop() && best.usedVehicles > 1) {
-      adopt();
-      const start = best.clone();
+    /** One attempt: empty one of the smallest routes of `from` and search until its requests fit elsewhere. */
+    const eliminate = (from: State, budget: number) => {
+      const start = from.clone();
       const used = start.routes.filter((r) => !r.isEmpty);
       const sizes = used.map((r) => r.requestCount).sort((a, b) => a - b);
       const small = used.filter((r) => r.requestCount <= (sizes[Math.min(2, sizes.length - 1)] ?? 0));
@@ -222,10 +228,10 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         victim.seq.filter((x) => x < n),
       );
       repair(ctx, start, 2, 0, false);
-      const out = alns(ctx, start, {
+      return alns(ctx, start, {
         stop: phaseStop,
-        iterations: Math.round(Math.max(1000, 40 * n) * Math.min(8, 1.5 ** failures)),
-        cycle: Math.round(Math.max(1000, 40 * n) * Math.min(8, 1.5 ** failures)),
+        iterations: budget,
+        cycle: budget,
         allowNew: false,
         // The fleet is capped by forbidding new routes; a vehicle's weight here would pay the search
         // to empty routes into the bank. A banked request costs more than any insertion (2 × longest arc).
@@ -237,10 +243,37 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         onComplete: () => true,
         onIteration,
       });
+    };
+    const firstBudget = Math.max(1000, 40 * n);
+    while (!phaseStop() && best.usedVehicles > 1) {
+      adopt();
+      const out = eliminate(best, Math.round(firstBudget * Math.min(8, 1.5 ** failures)));
       const c = stateCost(p, out.best, penalty);
       if (out.best.bank.length === 0 && c < bestCost - 1e-9) {
+        const before = best;
         improved(out.best, c);
         failures = 0;
+        // The solution an elimination leaves decides where the search ends at that fleet: polishing
+        // does not take a bad one out of its basin (bench/routing/RESULTS.md). One that lengthened
+        // the routes by more than JUMP is made again from the solution before it, polished alone for
+        // as long as that took, and kept when better.
+        if (decompose && stateDistance(p, best) > JUMP * stateDistance(p, before)) {
+          const again = eliminate(before, firstBudget);
+          if (again.best.bank.length === 0) {
+            let cand = again.best;
+            let candCost = stateCost(p, cand, penalty);
+            const until = iterations + again.iterations;
+            const partStop = () => phaseStop() || iterations >= until;
+            const keepCand = (s: State, sc: number) => {
+              if (sc < candCost - 1e-9) {
+                cand = s;
+                candCost = sc;
+              }
+            };
+            while (!partStop()) searchPart(partStop, false, cand, keepCand);
+            keepBest(cand, candCost);
+          }
+        }
       } else {
         failures++;
       }
