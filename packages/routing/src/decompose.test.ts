@@ -148,20 +148,11 @@ describe('solve from 200 requests on', () => {
   });
 
   it('eliminates routes part by part into a verified solution with fewer vehicles, the same for a seed', () => {
-    // 200 requests with tight seats. An elimination here lengthens the routes by more than JUMP
-    // (solve.ts), so it is made a second time from the solution before it (seen when this test was
-    // written, with a log line): that path must keep the result feasible and the run deterministic.
-    const rng = new Rng(1);
-    const pt = (): [number, number] => [rng.int(0, 40), rng.int(0, 40)];
-    const requests: TinyRequest[] = Array.from({ length: 200 }, () => {
-      const e = rng.int(0, 400);
-      return { from: pt(), to: pt(), window: [e, e + rng.int(40, 160)], service: 2 };
-    });
-    const p = tinyProblem(
-      requests,
-      Array.from({ length: 60 }, () => ({ capacity: [3] })),
-      { weights: { vehicle: 100_000 }, minimiseVehicles: true },
-    );
+    // An elimination here lengthens the routes by more than JUMP (solve.ts), so it is made a second
+    // time from the solution before it (seen when this test was written, with a log line): that path
+    // must keep the result feasible and the run deterministic.
+    const base = randomProblem(3, 200, 60);
+    const p = { ...base, minimiseVehicles: true, weights: { ...base.weights, vehicle: 100_000 } };
     const seen: number[] = [];
     const res = solve(p, { seed: 1, maxIterations: 3000, onImprovement: (i) => seen.push(i.vehicles) });
     expect(verifySolution(p, res.solution).violations).toEqual([]);
