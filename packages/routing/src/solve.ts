@@ -62,6 +62,8 @@ export interface SolveResult {
   timeToBestMs: number;
   /** True when stopped by the signal before the limits. */
   cancelled: boolean;
+  /** Won route eliminations made a second time from the solution before them (see JUMP). */
+  redoneEliminations: number;
 }
 
 /**
@@ -206,6 +208,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
 
   // Nothing to improve: no request, or none that any vehicle can take even alone.
   const idle = p.requests === 0 || best.bank.length === p.requests;
+  let redoneEliminations = 0;
 
   if (!idle && p.minimiseVehicles && best.bank.length === 0) {
     // Route elimination gets at most 60 % of the budget; the rest polishes the distance.
@@ -244,6 +247,15 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         onIteration,
       });
     };
+    /**
+     * Polishes a solution part by part, for `budget` more iterations at most: each cycle takes the
+     * part from `current()` and gives the whole solution to `keep`.
+     */
+    const polishParts = (budget: number, current: () => State, keep: (s: State, c: number) => void) => {
+      const until = iterations + budget;
+      const partStop = () => phaseStop() || iterations >= until;
+      while (!partStop()) searchPart(partStop, false, current(), keep);
+    };
     const firstBudget = Math.max(1000, 40 * n);
     while (!phaseStop() && best.usedVehicles > 1) {
       adopt();
@@ -258,19 +270,21 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         // the routes by more than JUMP is made again from the solution before it, polished alone for
         // as long as that took, and kept when better.
         if (decompose && stateDistance(p, best) > JUMP * stateDistance(p, before)) {
+          redoneEliminations++;
           const again = eliminate(before, firstBudget);
           if (again.best.bank.length === 0) {
             let cand = again.best;
             let candCost = stateCost(p, cand, penalty);
-            const until = iterations + again.iterations;
-            const partStop = () => phaseStop() || iterations >= until;
-            const keepCand = (s: State, sc: number) => {
-              if (sc < candCost - 1e-9) {
-                cand = s;
-                candCost = sc;
-              }
-            };
-            while (!partStop()) searchPart(partStop, false, cand, keepCand);
+            polishParts(
+              again.iterations,
+              () => cand,
+              (s, c) => {
+                if (c < candCost - 1e-9) {
+                  cand = s;
+                  candCost = c;
+                }
+              },
+            );
             keepBest(cand, candCost);
           }
         }
@@ -280,14 +294,17 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       // Polish the incumbent for as many iterations again: an elimination's solution is only just
       // feasible, and the final search alone could not undo its detours at so tight a fleet. As long
       // again in time was tried and lost vehicles on tight instances (bench/routing/RESULTS.md).
-      if (decompose) {
-        const until = iterations + out.iterations;
-        const partStop = () => phaseStop() || iterations >= until;
-        while (!partStop()) {
-          adopt();
-          searchPart(partStop, false);
-        }
-      } else
+      if (decompose)
+        polishParts(
+          out.iterations,
+          // the incumbent, after taking up another search's better one
+          () => {
+            adopt();
+            return best;
+          },
+          keepBest,
+        );
+      else
         alns(ctx, best.clone(), {
           stop: phaseStop,
           iterations: out.iterations,
@@ -335,6 +352,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     elapsedMs: performance.now() - t0,
     timeToBestMs: bestAt - t0,
     cancelled,
+    redoneEliminations,
   };
 }
 
