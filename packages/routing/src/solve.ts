@@ -259,7 +259,8 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     const firstBudget = Math.max(1000, 40 * n);
     while (!phaseStop() && best.usedVehicles > 1) {
       adopt();
-      const out = eliminate(best, Math.round(firstBudget * Math.min(8, 1.5 ** failures)));
+      const budget = Math.round(firstBudget * Math.min(8, 1.5 ** failures));
+      const out = eliminate(best, budget);
       const c = stateCost(p, out.best, penalty);
       if (out.best.bank.length === 0 && c < bestCost - 1e-9) {
         const before = best;
@@ -267,11 +268,12 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         failures = 0;
         // The solution an elimination leaves decides where the search ends at that fleet: polishing
         // does not take a bad one out of its basin (bench/routing/RESULTS.md). One that lengthened
-        // the routes by more than JUMP is made again from the solution before it, polished alone for
-        // as long as that took, and kept when better.
+        // the routes by more than JUMP is made again from the solution before it, with the budget the
+        // won attempt had (a first attempt's would often fail after failures had raised it), polished
+        // alone for as long as that took, and kept when better.
         if (decompose && stateDistance(p, best) > JUMP * stateDistance(p, before)) {
           redoneEliminations++;
-          const again = eliminate(before, firstBudget);
+          const again = eliminate(before, budget);
           if (again.best.bank.length === 0) {
             let cand = again.best;
             let candCost = stateCost(p, cand, penalty);
