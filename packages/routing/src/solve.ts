@@ -269,8 +269,8 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         // The solution an elimination leaves decides where the search ends at that fleet: polishing
         // does not take a bad one out of its basin (bench/routing/RESULTS.md). One that lengthened
         // the routes by more than JUMP is made again from the solution before it, with the budget the
-        // won attempt had (a first attempt's would often fail after failures had raised it), polished
-        // alone for as long as that took, and kept when better.
+        // won attempt had (raised after failed attempts), polished alone for as long as that took, and
+        // kept when better.
         if (decompose && stateDistance(p, best) > JUMP * stateDistance(p, before)) {
           redoneEliminations++;
           const again = eliminate(before, budget);
