@@ -36,6 +36,12 @@ test('a dispatcher sets a routing schedule, a run happens, its trips appear, and
 
   await page.goto('routingSchedules/runs');
   await expect(page.getByRole('heading', { name: 'Scheduled routing runs' })).toBeVisible();
+  // when the demo's schedule runs next, at the site's time: this evening for tomorrow, or (after
+  // 18:00) tomorrow evening for the day after
+  const evening = (ahead: number) => `${siteDay(ahead)} 18:00, routing ${siteDay(ahead + 1)}`;
+  await expect(page.getByRole('region', { name: 'Next runs' })).toContainText(
+    new RegExp(`Tomorrow, every evening at 18:00: at (${evening(0)}|${evening(1)})`),
+  );
   await page.getByRole('combobox', { name: 'Schedule', exact: true }).click();
   await page.getByRole('option', { name: 'Two weeks ahead', exact: true }).click();
   await page.getByRole('button', { name: 'Run now' }).click();

@@ -28,6 +28,8 @@ export interface DataTableProps<T> {
   /** The table's accessible name where a heading above names it (no visible caption). */
   label?: string;
   loading?: boolean;
+  /** What the table says when it has no rows ("No results" unless told). */
+  empty?: string;
   /** A totals line under the rows (each column's `footer`), kept when the rows are sorted. */
   footer?: boolean;
   /** The smallest width before the table scrolls sideways (600 px). */
@@ -43,6 +45,7 @@ export function DataTable<T>({
   caption,
   label,
   loading,
+  empty,
   footer = false,
   minWidth = 600,
 }: DataTableProps<T>) {
@@ -100,7 +103,7 @@ export function DataTable<T>({
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
                 <Text c="dimmed" ta="center">
-                  {loading ? t('common.loading') : t('common.noResults')}
+                  {loading ? t('common.loading') : (empty ?? t('common.noResults'))}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Popover, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { RunLogEntry, StoredDoc } from '@tc/domain';
+import { type RunLogEntry, type StoredDoc, siteTimeZone } from '@tc/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,10 +10,11 @@ import { find, findKey } from '#src/api/find.ts';
 import { i18n } from '#src/app/i18n.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
-import { useSite } from '#src/app/site/useSite.ts';
+import { useSite, useSiteTimeZone, useUnits } from '#src/app/site/useSite.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
+import { nextRuns } from './nextRuns.ts';
 
 /** A line of a run's log in the user's language. */
 function logLine(e: RunLogEntry): string {
@@ -43,12 +44,17 @@ const TRIPS_SHOWN = 6;
 /**
  * The routing scheduler's runs of the site (add-on 550, docs/routing.md), newest first: when each
  * was due, its schedule, its outcome, what it routed and left in the queue, its trips, its log, and
- * "Undo" while nothing of a written run changed. Kept current by /socket (a new run is a change of
- * routingRuns).
+ * "Undo" while nothing of a written run changed; above them, when each active schedule runs next.
+ * Kept current by /socket (a new run is a change of routingRuns).
  */
 export function RoutingRunsPage() {
   const { t } = useTranslation();
-  const { site } = useSite();
+  const { site, canChoose } = useSite();
+  // an admin looking at every site sees each schedule's next run at its own site's time
+  const everySite = canChoose && site === null;
+  const units = useUnits(everySite);
+  const zone = useSiteTimeZone();
+  const zoneOf = (unit: number) => (everySite ? siteTimeZone(units.data?.data.find((u) => u._id === unit)) : zone);
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [undoing, setUndoing] = useState<number | null>(null);
@@ -66,6 +72,7 @@ export function RoutingRunsPage() {
     limit: 200,
   };
   const schedules = useQuery({ queryKey: findKey(schedulesBody), queryFn: () => find(schedulesBody) });
+  const next = schedules.data ? nextRuns(schedules.data.data, zoneOf, Date.now()) : undefined;
   const [chosen, setChosen] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const runNow = async () => {
@@ -176,6 +183,20 @@ export function RoutingRunsPage() {
       <Text size="sm" c="dimmed">
         {t('routingRuns.intro')}
       </Text>
+      {next === undefined ? null : next.length === 0 ? (
+        <Text size="sm">{t('routingRuns.noneActive')}</Text>
+      ) : (
+        <Stack component="section" gap={0} aria-label={t('routingRuns.nextRuns')}>
+          <Text size="sm" fw={500}>
+            {t('routingRuns.nextRuns')}
+          </Text>
+          {next.map((r) => (
+            <Text size="sm" key={r.id}>
+              {t('routingRuns.nextRun', { name: r.name, at: r.at, days: r.days.join(', ') })}
+            </Text>
+          ))}
+        </Stack>
+      )}
       <Group align="end">
         <Select
           label={t('routingRuns.schedule')}
@@ -195,6 +216,7 @@ export function RoutingRunsPage() {
         columns={columns}
         loading={runs.isLoading}
         label={t('routingRuns.title')}
+        empty={t('routingRuns.none')}
         minWidth={760}
       />
     </Stack>
