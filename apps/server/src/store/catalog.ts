@@ -1,4 +1,13 @@
-import { DEFAULT_GRANTS, expandGrant, moduleRecords, ROLE_LABELS, ROLE_NAMES, ROLES } from '@tc/domain';
+import {
+  DEFAULT_GRANTS,
+  expandGrant,
+  localDay,
+  moduleRecords,
+  ROLE_LABELS,
+  ROLE_NAMES,
+  ROLES,
+  siteTimeZone,
+} from '@tc/domain';
 import type { CollectionStore } from './collection.store.ts';
 
 const SYSTEM = { id: null, name: 'system' };
@@ -21,7 +30,8 @@ export async function ensureCatalog(store: CollectionStore): Promise<void> {
         roleId: ROLES[role],
         roleCode: role,
         roleName: ROLE_LABELS[role],
-        startDate: new Date().toISOString().slice(0, 10),
+        // as a role the owner saves (roles.acts.ts): the day in the zone of records without a site
+        startDate: localDay(siteTimeZone(undefined)),
         permissions: expandGrant(DEFAULT_GRANTS[role]),
       },
       SYSTEM,

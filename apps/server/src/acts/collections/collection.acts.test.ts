@@ -1,5 +1,5 @@
-import { FORBIDDEN_MESSAGE } from '@tc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, FORBIDDEN_MESSAGE, localDay } from '@tc/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
 import { SAMPLES } from '../../test/resource-samples.ts';
 
@@ -297,5 +297,24 @@ describe('roles', () => {
       roles: [{ roleCode: 'agent', permissions: [{ moduleCode: '100', action: 'fly' }] }],
     });
     expect(bad).toEqual({ status: 400, body: { error: 'Unknown permission 100 fly' } });
+  });
+
+  it("starts a new role on the day of the records without a site, not the server's UTC day", async () => {
+    const su = await h.tokenOf('superadmin');
+    // 02:00 UTC (before now, so the token holds) is the evening before in New York
+    const now = new Date();
+    const at =
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 2) - (now.getUTCHours() < 2 ? 86_400_000 : 0);
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+    try {
+      const saved = await h.call({ act: 'saveroles', token: su, roles: [{ roleCode: 'latenight', permissions: [] }] });
+      expect(saved.body).toEqual({ ok: true, updated: 0, inserted: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+    const found = await h.call({ act: 'find', col: 'roles', token: su, query: { roleCode: 'latenight' } });
+    const day = (found.body.data as { startDate: string }[])[0]?.startDate;
+    expect(day).toBe(localDay(DEFAULT_TIME_ZONE, at));
+    expect(day).not.toBe(new Date(at).toISOString().slice(0, 10));
   });
 });

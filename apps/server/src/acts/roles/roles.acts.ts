@@ -1,4 +1,4 @@
-import { MODULE_KEYS, MODULES, normaliseRole, ROLE_LABELS, ROLES } from '@tc/domain';
+import { localDay, MODULE_KEYS, MODULES, normaliseRole, ROLE_LABELS, ROLES, siteTimeZone } from '@tc/domain';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import { countUsersByRole } from '../../store/auth.store.ts';
@@ -58,7 +58,8 @@ const saveroles: Act = {
             roleCode: role.roleCode,
             roleName: role.roleName ?? (known ? ROLE_LABELS[known] : role.roleCode),
             roleId: role.roleId ?? (known ? ROLES[known] : 0),
-            startDate: new Date().toISOString().slice(0, 10),
+            // a role is no site's: its first day is the day in the zone of records without a site
+            startDate: localDay(siteTimeZone(undefined)),
             permissions,
           },
           actor,
