@@ -25,10 +25,15 @@ const ring = [
   [-73.56, 45.5],
 ];
 
+/**
+ * Dated samples fall in December 2031, years from the days the tests run on: a test that counts
+ * today's or a near day's records (the dashboard, routing a day) must not find a sample there too
+ * (in December 2026 they did, and CI failed on the 2nd).
+ */
 export const SAMPLES: Record<string, Sample> = {
   jobs: (i, unit) => ({
     unit,
-    date: `2026-12-${String(1 + (i % 28)).padStart(2, '0')} 08:00`,
+    date: `2031-12-${String(1 + (i % 28)).padStart(2, '0')} 08:00`,
     firstName: `Rider${letters(i)}`,
     lastName: `Last${letters(i)}`,
     phone: phone(i),
@@ -41,7 +46,7 @@ export const SAMPLES: Record<string, Sample> = {
   trips: (i, unit) => ({
     unit,
     status: 'new',
-    date: `2026-12-${String(1 + (i % 28)).padStart(2, '0')} 07:30`,
+    date: `2031-12-${String(1 + (i % 28)).padStart(2, '0')} 07:30`,
     seats: 0,
     line: `L${letters(i)}`,
   }),
@@ -111,8 +116,8 @@ export const SAMPLES: Record<string, Sample> = {
     direction: 'both',
     weekDays: [1, 2],
   }),
-  driverShifts: (i, unit) => ({ unit, driver: unit, start: `2026-12-01 0${i % 10}:00`, end: '2026-12-01 20:00' }),
-  holidays: (i, unit) => ({ unit, name: name('Holiday')(i), date: `2026-12-${String(10 + i).padStart(2, '0')}` }),
+  driverShifts: (i, unit) => ({ unit, driver: unit, start: `2031-12-01 0${i % 10}:00`, end: '2031-12-01 20:00' }),
+  holidays: (i, unit) => ({ unit, name: name('Holiday')(i), date: `2031-12-${String(10 + i).padStart(2, '0')}` }),
   sites: (i) => ({ name: name('Site')(i), type: 'Default' }),
   attributes: (i, unit) => ({ unit, name: name('Attribute')(i), parameters: { required: false } }),
   assignPriority: (i, unit) => ({ unit, name: name('Group')(i), attributes: [unit], assignPriority: i + 1 }),
