@@ -25,6 +25,7 @@ import {
   routeRunSchema,
   routeWriteRequest,
 } from '../trips/route.ts';
+import type { ScheduleNext } from '../trips/schedule.ts';
 import { TRIP_ACTIONS } from '../trips/status.ts';
 
 /**
@@ -305,6 +306,15 @@ export const ACT_CATALOGUE = {
    * (409 routingBusy while another run of its site is under way; 403 schedulerOff without add-on 550).
    */
   routingschedulerun: { request: z.object({ id: recordId('id') }), answer: answer<StoredDoc>() },
+  /**
+   * When each active routing schedule of the site runs next, soonest first (an administrator names
+   * the site, or none for every site): the scheduler's kept time, the days that run routes, and
+   * whether the site has add-on 550.
+   */
+  routingschedulenext: {
+    request: z.object({ unit: z.number().int().positive().optional() }),
+    answer: answer<ScheduleNext[]>(),
+  },
   /** A driver taken online, sent on a break, released or taken offline (/onlinedrivers). */
   driverstatus: {
     request: z.object({

@@ -37,6 +37,20 @@ export type RunLogEntry = { at: string } & (
   | { event: 'undone'; by: string }
 );
 
+/**
+ * When an active schedule runs next (act routingschedulenext, the runs page's "Next runs"): the
+ * time the scheduler keeps for it, at its site's time (`YYYY-MM-DD HH:mm`), and the days that run
+ * routes; `on` is false while its site lacks the add-on, when it does not run at all.
+ */
+export interface ScheduleNext {
+  id: number;
+  name: string;
+  unit: number;
+  at: string;
+  days: string[];
+  on: boolean;
+}
+
 /** A run under way longer than this is taken for dead (its server stopped): searches last a minute at most. */
 export const SCHEDULE_RUN_STALE_MS = 5 * 60_000;
 

@@ -1,12 +1,22 @@
-import { ERROR_TEXTS, localDateTime, MODULES, type RunLogEntry, routeRunSchema, type StoredDoc } from '@tc/domain';
-import { scopeOf } from '../../access/access.ts';
+import {
+  ERROR_TEXTS,
+  localDateTime,
+  MODULES,
+  type RoutingSchedule,
+  type RunLogEntry,
+  routeRunSchema,
+  runWindow,
+  type ScheduleNext,
+  type StoredDoc,
+} from '@tc/domain';
+import { scopeOf, siteOfCall } from '../../access/access.ts';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { HttpError, NotFound } from '../../protocol/errors.ts';
 import type { CollectionStore, Scope } from '../../store/collection.store.ts';
 import type { Queryable } from '../../store/db.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { undoRun } from './route.acts.ts';
-import { RoutingScheduler } from './scheduler.ts';
+import { plannedRun, RoutingScheduler } from './scheduler.ts';
 
 /** A record as the caller may see it (the store's site scope): another site's answers 404. */
 async function visible(
@@ -70,4 +80,41 @@ const routingrunundo: Act = {
   },
 };
 
-export const scheduleActs = { routingschedulerun, routingrunundo };
+/**
+ * When each active schedule of the site (or of every site, for an administrator naming none) runs
+ * next, soonest first: the scheduler's kept time (a run due and not yet made runs at its next look,
+ * within seconds, so now), at the schedule's site's time, with the days that run routes.
+ */
+const routingschedulenext: Act = {
+  permission: { kind: 'module', module: 'jobs', action: 'route' },
+  run: async (ctx): Promise<ScheduleNext[]> => {
+    const p = requirePrincipal(ctx);
+    const { unit: requested } = requestOf(ctx, 'routingschedulenext');
+    const unit = siteOfCall(p, requested);
+    const { services } = ctx;
+    const { data } = await services.store.find(
+      'routingSchedules',
+      { query: { status: 'active', ...(unit === undefined ? {} : { unit }) }, sort: { _id: 1 }, limit: 1000 },
+      scopeOf(p),
+    );
+    const now = Date.now();
+    const next: (ScheduleNext & { epoch: number })[] = [];
+    for (const s of data) {
+      const site = s.unit as number;
+      const zone = await zoneOf(services, site, services.db);
+      const epoch = Math.max(now, (await plannedRun(services.db, s, zone, now)).due);
+      next.push({
+        id: s._id,
+        name: String(s.name ?? ''),
+        unit: site,
+        at: localDateTime(zone, epoch),
+        days: runWindow(s as unknown as RoutingSchedule, epoch, zone).days,
+        on: await services.addOns.active(site, MODULES.routingScheduler.code),
+        epoch,
+      });
+    }
+    return next.sort((a, b) => a.epoch - b.epoch || a.id - b.id).map(({ epoch: _, ...n }) => n);
+  },
+};
+
+export const scheduleActs = { routingschedulerun, routingrunundo, routingschedulenext };

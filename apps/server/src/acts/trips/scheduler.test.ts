@@ -1,4 +1,12 @@
-import { addDays, DEFAULT_TIME_ZONE, epochOf, localDay, type StoredDoc } from '@tc/domain';
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  epochOf,
+  localDateTime,
+  localDay,
+  type ScheduleNext,
+  type StoredDoc,
+} from '@tc/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
 import { SAMPLES } from '../../test/resource-samples.ts';
@@ -284,5 +292,65 @@ describe('the routing scheduler', () => {
     clock += 24 * 3600_000;
     expect(await sched.tick()).toEqual([]);
     expect(await runs(s._id)).toEqual([]);
+  });
+});
+
+describe('the next runs (routingschedulenext)', () => {
+  it('answers the time the scheduler keeps, at the site’s time, soonest first, with the days routed and whether the add-on is on', async () => {
+    const s = await daily();
+    const every = await h.services.store.insert(
+      'routingSchedules',
+      { unit: 1, name: 'Every 20', status: 'active', repeat: 'interval', minutes: 20, hoursAhead: 2, seconds: 1 },
+      system,
+    );
+    const theirs = await daily(2);
+    await h.services.store.insert(
+      'routingSchedules',
+      { unit: 1, name: 'Off', status: 'inactive', repeat: 'daily', time: '07:00', daysAhead: 1, seconds: 1 },
+      system,
+    );
+    // both as a scheduler saw them at 19:00 of the day routed: the daily one kept for 18:00 the day
+    // after, the new interval one run at once and kept for 19:20
+    clock = at(`${day} 19:00`);
+    await scheduler().tick();
+    const dispatcher = await h.tokenOf('dispatcher');
+    const ask = async (token: string, unit?: number) => {
+      const r = await h.call({ act: 'routingschedulenext', token, ...(unit === undefined ? {} : { unit }) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as unknown as ScheduleNext[];
+    };
+    // the times kept, not the next ones the rules give from the real clock
+    expect(await ask(dispatcher)).toEqual([
+      { id: every._id, name: 'Every 20', unit: 1, at: `${day} 19:20`, days: [day], on: true },
+      {
+        id: s._id,
+        name: 'Tomorrow at six',
+        unit: 1,
+        at: `${addDays(day, 1)} 18:00`,
+        days: [addDays(day, 2)],
+        on: true,
+      },
+    ]);
+    // a time kept that has passed (a run due, made at the scheduler's next look) reads now
+    await h.services.db.query('UPDATE routing_schedule_state SET next_at = $1 WHERE schedule = $2', [
+      Date.now() - 3600_000,
+      s._id,
+    ]);
+    const before = localDateTime(zone);
+    const [due] = await ask(dispatcher);
+    const after = localDateTime(zone);
+    expect(due?.id).toBe(s._id);
+    expect((due?.at ?? '') >= before && (due?.at ?? '') <= after).toBe(true);
+    expect(due?.days).toEqual([addDays((due?.at ?? '').slice(0, 10), 1)]);
+    // an administrator sees every site's, and that site 2 lacks the add-on; a dispatcher may not ask for site 2
+    const admin = await h.tokenOf('admin');
+    expect((await ask(admin)).find((n) => n.id === theirs._id)).toMatchObject({ unit: 2, on: false });
+    expect((await ask(admin, 2)).map((n) => n.id)).toEqual([theirs._id]);
+    expect((await h.call({ act: 'routingschedulenext', token: dispatcher, unit: 2 })).status).toBe(403);
+    // reading wrote nothing: site 2's schedule has no kept time yet
+    const kept = await h.services.db.query('SELECT schedule FROM routing_schedule_state WHERE schedule = $1', [
+      theirs._id,
+    ]);
+    expect(kept.rows).toEqual([]);
   });
 });

@@ -14,9 +14,27 @@ import {
 } from '@tc/domain';
 import type { Services } from '../../protocol/act.ts';
 import { HttpError } from '../../protocol/errors.ts';
+import type { Queryable } from '../../store/db.ts';
 import { claimScheduleRun, endScheduleRun, scheduleState, setScheduleNext } from '../../store/schedules.store.ts';
 import { zoneOf } from '../jobs/booking.ts';
 import { planDay, writePlan } from './route.acts.ts';
+
+/**
+ * When a schedule runs next: as kept, while the schedule is the one it was worked out for; for a new
+ * or changed schedule, worked out now (`fresh`): a new one at its next time (one every few minutes
+ * at once), a changed one from now on. Reads only (the runs page's "Next runs" asks it too).
+ */
+export async function plannedRun(
+  db: Queryable,
+  s: StoredDoc,
+  zone: string,
+  now: number,
+): Promise<{ due: number; fresh: boolean }> {
+  const state = await scheduleState(db, s._id);
+  if (state && state.scheduleVersion === s._version) return { due: state.nextAt, fresh: false };
+  const rule = s as unknown as RoutingSchedule;
+  return { due: !state && rule.repeat === 'interval' ? now : nextRunAfter(rule, now, zone), fresh: true };
+}
 
 /** Who the scheduler's runs are by, in the history of what they write. */
 export const SCHEDULER_ACTOR = { id: null, name: 'Routing scheduler' };
@@ -104,18 +122,12 @@ export class RoutingScheduler {
     return this.claimAndRun(s, unit, zone, { due, run: plan.run, missed: plan.missed, next: plan.next });
   }
 
-  /**
-   * When a schedule runs next, as kept; for a new or changed schedule, worked out now (`fresh`): a
-   * new one at its next time (one every few minutes at once), a changed one from now on.
-   */
+  /** When a schedule runs next (plannedRun), kept in the database when worked out now. */
   private async nextOf(s: StoredDoc, unit: number, zone: string): Promise<{ due: number; fresh: boolean }> {
-    const state = await scheduleState(this.services.db, s._id);
-    if (state && state.scheduleVersion === s._version) return { due: state.nextAt, fresh: false };
-    const rule = s as unknown as RoutingSchedule;
-    const now = this.now();
-    const next = !state && rule.repeat === 'interval' ? now : nextRunAfter(rule, now, zone);
-    await setScheduleNext(this.services.db, { schedule: s._id, unit, version: s._version, nextAt: next });
-    return { due: next, fresh: true };
+    const planned = await plannedRun(this.services.db, s, zone, this.now());
+    if (planned.fresh)
+      await setScheduleNext(this.services.db, { schedule: s._id, unit, version: s._version, nextAt: planned.due });
+    return planned;
   }
 
   /**

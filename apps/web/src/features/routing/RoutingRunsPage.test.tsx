@@ -1,55 +1,48 @@
 import '#src/test/setup.ts';
-import { epochOf } from '@tc/domain';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer } from '#src/test/fakeServer.ts';
 import { renderApp } from '#src/test/renderApp.tsx';
 import { logInAs, makeUser } from '#src/test/session.ts';
 import { fakeFetch } from '#src/test/setup.ts';
 
-const ZONE = 'Asia/Tokyo';
-const schedule = (id: number, name: string, status: string, time: string) => ({
-  _id: id,
-  _version: 1,
-  unit: 1,
-  name,
-  status,
-  repeat: 'daily',
-  time,
-  daysAhead: 1,
-});
-
 describe('the scheduled runs page', () => {
-  afterEach(() => {
-    fakeFetch.mockReset();
-    vi.useRealTimers();
-  });
+  afterEach(() => fakeFetch.mockReset());
 
-  it('says when each active schedule runs next, at the site’s time, while no run is listed yet', async () => {
-    // 08:30 on 3 December in Tokyo is still 2 December in UTC and in the Americas
-    vi.useFakeTimers({ now: epochOf(ZONE, '2026-12-03 08:30'), toFake: ['Date'] });
-    logInAs(makeUser('dispatcher', { timeZone: ZONE }));
-    fakeServer({
+  it('says when each active schedule runs next, as the server answers, and that a run comes while none is listed', async () => {
+    logInAs(makeUser('dispatcher'));
+    const server = fakeServer({
       'find:routingRuns': () => ({ data: [] }),
-      'find:routingSchedules': () => ({
-        data: [schedule(1, 'Evening', 'active', '23:59'), schedule(2, 'Switched off', 'inactive', '23:59')],
-      }),
+      routingschedulenext: () => [
+        { id: 1, name: 'Evening', unit: 1, at: '2026-12-03 18:00', days: ['2026-12-04'], on: true },
+        { id: 2, name: 'Overnight', unit: 1, at: '2026-12-03 23:30', days: ['2026-12-03', '2026-12-04'], on: true },
+        { id: 3, name: 'Elsewhere', unit: 2, at: '2026-12-03 18:00', days: ['2026-12-04'], on: false },
+      ],
     });
     renderApp('/routingSchedules/runs');
     const next = await screen.findByRole('region', { name: 'Next runs' });
-    expect(next.textContent).toContain('Evening: at 2026-12-03 23:59, routing 2026-12-04');
-    expect(next.textContent).not.toContain('Switched off');
+    expect(
+      within(next)
+        .getAllByText(/^(Evening|Overnight|Elsewhere):/)
+        .map((e) => e.textContent),
+    ).toEqual([
+      'Evening: at 2026-12-03 18:00, routing 2026-12-04',
+      'Overnight: at 2026-12-03 23:30, routing 2026-12-03, 2026-12-04',
+      'Elsewhere: does not run, the routing scheduler is not active for this site',
+    ]);
     const table = screen.getByRole('table', { name: 'Scheduled routing runs' });
     expect(
       await within(table).findByText(
         'No run yet: each active schedule runs at its next time, or at once with “Run now”.',
       ),
     ).toBeTruthy();
+    // asked for the dispatcher's own site
+    expect(server.bodies.find((b) => b.act === 'routingschedulenext')).toMatchObject({ unit: 1 });
   });
 
   it('says so when no schedule of the site is active', async () => {
-    logInAs(makeUser('dispatcher', { timeZone: ZONE }));
-    fakeServer({ 'find:routingSchedules': () => ({ data: [schedule(2, 'Switched off', 'inactive', '18:00')] }) });
+    logInAs(makeUser('dispatcher'));
+    fakeServer({ routingschedulenext: () => [] });
     renderApp('/routingSchedules/runs');
     expect(await screen.findByText(/^No schedule of the site is active/)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Next runs' })).toBeNull();

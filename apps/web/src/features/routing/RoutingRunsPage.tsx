@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Popover, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type RunLogEntry, type StoredDoc, siteTimeZone } from '@tc/domain';
-import { useState } from 'react';
+import type { RunLogEntry, StoredDoc } from '@tc/domain';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, call } from '#src/api/client.ts';
@@ -10,11 +10,10 @@ import { find, findKey } from '#src/api/find.ts';
 import { i18n } from '#src/app/i18n.ts';
 import { notifySuccess } from '#src/app/notify.ts';
 import { serverErrorText } from '#src/app/serverErrors.ts';
-import { useSite, useSiteTimeZone, useUnits } from '#src/app/site/useSite.ts';
+import { useSite } from '#src/app/site/useSite.ts';
 import { DataTable } from '#src/components/DataTable.tsx';
 import { PageTitle } from '#src/components/PageTitle.tsx';
 import { StatusBadge } from '#src/components/StatusBadge.tsx';
-import { nextRuns } from './nextRuns.ts';
 
 /** A line of a run's log in the user's language. */
 function logLine(e: RunLogEntry): string {
@@ -49,12 +48,7 @@ const TRIPS_SHOWN = 6;
  */
 export function RoutingRunsPage() {
   const { t } = useTranslation();
-  const { site, canChoose } = useSite();
-  // an admin looking at every site sees each schedule's next run at its own site's time
-  const everySite = canChoose && site === null;
-  const units = useUnits(everySite);
-  const zone = useSiteTimeZone();
-  const zoneOf = (unit: number) => (everySite ? siteTimeZone(units.data?.data.find((u) => u._id === unit)) : zone);
+  const { site } = useSite();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [undoing, setUndoing] = useState<number | null>(null);
@@ -72,7 +66,19 @@ export function RoutingRunsPage() {
     limit: 200,
   };
   const schedules = useQuery({ queryKey: findKey(schedulesBody), queryFn: () => find(schedulesBody) });
-  const next = schedules.data ? nextRuns(schedules.data.data, zoneOf, Date.now()) : undefined;
+  // when each active schedule runs next, as the scheduler keeps it: asked again each minute (a run
+  // due reads "now"), when a schedule changes (its key is under routingSchedules' finds) and after
+  // each run (which moves its schedule on)
+  const nextKey = ['find', 'routingSchedules', 'next', site];
+  const next = useQuery({
+    queryKey: nextKey,
+    queryFn: () => call('routingschedulenext', site === null ? {} : { unit: site }),
+    refetchInterval: 60_000,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list of runs is what asks again
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: nextKey });
+  }, [runs.dataUpdatedAt]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const runNow = async () => {
@@ -183,16 +189,18 @@ export function RoutingRunsPage() {
       <Text size="sm" c="dimmed">
         {t('routingRuns.intro')}
       </Text>
-      {next === undefined ? null : next.length === 0 ? (
+      {next.data === undefined ? null : next.data.length === 0 ? (
         <Text size="sm">{t('routingRuns.noneActive')}</Text>
       ) : (
         <Stack component="section" gap={0} aria-label={t('routingRuns.nextRuns')}>
           <Text size="sm" fw={500}>
             {t('routingRuns.nextRuns')}
           </Text>
-          {next.map((r) => (
+          {next.data.map((r) => (
             <Text size="sm" key={r.id}>
-              {t('routingRuns.nextRun', { name: r.name, at: r.at, days: r.days.join(', ') })}
+              {r.on
+                ? t('routingRuns.nextRun', { name: r.name, at: r.at, days: r.days.join(', ') })
+                : t('routingRuns.nextRunOff', { name: r.name })}
             </Text>
           ))}
         </Stack>
