@@ -13,6 +13,14 @@ import type { CollectionStore } from './collection.store.ts';
 const SYSTEM = { id: null, name: 'system' };
 
 /**
+ * A new role's record (the catalog's own roles, and those the owner saves): a role is no site's, so
+ * its first day is the day in the zone of records without a site, not the server's UTC day.
+ */
+export function newRole(role: { roleId: number; roleCode: string; roleName: string; permissions: unknown[] }) {
+  return { ...role, startDate: localDay(siteTimeZone(undefined)) };
+}
+
+/**
  * Makes sure the module catalog and one record per role exist. Existing roles are left as the
  * permissions screen saved them; new modules are added to the catalog.
  */
@@ -26,14 +34,12 @@ export async function ensureCatalog(store: CollectionStore): Promise<void> {
     if (roles.has(role)) continue;
     await store.insert(
       'roles',
-      {
+      newRole({
         roleId: ROLES[role],
         roleCode: role,
         roleName: ROLE_LABELS[role],
-        // as a role the owner saves (roles.acts.ts): the day in the zone of records without a site
-        startDate: localDay(siteTimeZone(undefined)),
         permissions: expandGrant(DEFAULT_GRANTS[role]),
-      },
+      }),
       SYSTEM,
     );
   }

@@ -77,7 +77,7 @@ describe('the dashboard', () => {
     const dispatcher2 = await h.tokenOf('dispatcher', 2);
     const newOf = async (token: string) =>
       ((await h.call({ act: 'dashboard', token })).body as { jobs: Record<string, number> }).jobs.new ?? 0;
-    // the fixtures' dates run through December 2026, so other tests may have left some on today
+    // counted from what site 2 had before, as site 1's are: the test does not own the day
     const otherBase = await newOf(dispatcher2);
     const first = await h.call({ act: 'dashboard', token: dispatcher });
     expect(first.status).toBe(200);

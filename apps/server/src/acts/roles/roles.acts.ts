@@ -1,7 +1,8 @@
-import { localDay, MODULE_KEYS, MODULES, normaliseRole, ROLE_LABELS, ROLES, siteTimeZone } from '@tc/domain';
+import { MODULE_KEYS, MODULES, normaliseRole, ROLE_LABELS, ROLES } from '@tc/domain';
 import { type Act, requestOf, requirePrincipal } from '../../protocol/act.ts';
 import { BadRequest } from '../../protocol/errors.ts';
 import { countUsersByRole } from '../../store/auth.store.ts';
+import { newRole } from '../../store/catalog.ts';
 
 const countroles: Act = {
   permission: { kind: 'module', module: 'users', action: 'view' },
@@ -54,14 +55,12 @@ const saveroles: Act = {
         const known = normaliseRole(role.roleCode);
         await store.insert(
           'roles',
-          {
+          newRole({
             roleCode: role.roleCode,
             roleName: role.roleName ?? (known ? ROLE_LABELS[known] : role.roleCode),
             roleId: role.roleId ?? (known ? ROLES[known] : 0),
-            // a role is no site's: its first day is the day in the zone of records without a site
-            startDate: localDay(siteTimeZone(undefined)),
             permissions,
-          },
+          }),
           actor,
         );
         inserted++;

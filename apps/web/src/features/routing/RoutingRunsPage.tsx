@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Popover, Select, Stack, Text } from '@man
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RunLogEntry, StoredDoc } from '@tc/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, call } from '#src/api/client.ts';
@@ -66,19 +66,14 @@ export function RoutingRunsPage() {
     limit: 200,
   };
   const schedules = useQuery({ queryKey: findKey(schedulesBody), queryFn: () => find(schedulesBody) });
-  // when each active schedule runs next, as the scheduler keeps it: asked again each minute (a run
-  // due reads "now"), when a schedule changes (its key is under routingSchedules' finds) and after
-  // each run (which moves its schedule on)
-  const nextKey = ['find', 'routingSchedules', 'next', site];
+  // when each active schedule runs next, as the scheduler keeps it: its key is under the runs' finds,
+  // so a new run (which moves its schedule on) asks again, as /socket and Run now refresh those; and
+  // each minute, for a run due ("now") and a schedule another user edits meanwhile
   const next = useQuery({
-    queryKey: nextKey,
+    queryKey: ['find', 'routingRuns', 'next', site],
     queryFn: () => call('routingschedulenext', site === null ? {} : { unit: site }),
     refetchInterval: 60_000,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list of runs is what asks again
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: nextKey });
-  }, [runs.dataUpdatedAt]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const runNow = async () => {
