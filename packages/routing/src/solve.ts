@@ -1,5 +1,6 @@
 import type { SearchContext } from './context.ts';
 import { partRoutes, pickPart, subProblem, withPart } from './decompose.ts';
+import { HopelessAttempts } from './hopeless.ts';
 import { Rng } from './prng.ts';
 import { type Problem, type Solution, solutionDistance } from './problem.ts';
 import { repair } from './repair.ts';
@@ -218,6 +219,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     // Keep trying while the phase lasts, giving each new attempt more iterations after a failure, and
     // between attempts polish the distance of the best solution so far.
     let failures = 0;
+    // From DECOMPOSE requests on, the phase also ends when its attempts at a fleet are hopeless: the
+    // final search gets their time (bench/routing/RESULTS.md).
+    const hopeless = new HopelessAttempts();
     /** One attempt: empty one of the smallest routes of `from` and search until its requests fit elsewhere. */
     const eliminate = (from: State, budget: number) => {
       const start = from.clone();
@@ -259,6 +263,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     const firstBudget = Math.max(1000, 40 * n);
     while (!phaseStop() && best.usedVehicles > 1) {
       adopt();
+      if (decompose && hopeless.over(best.usedVehicles)) break;
       const budget = Math.round(firstBudget * Math.min(8, 1.5 ** failures));
       const out = eliminate(best, budget);
       const c = stateCost(p, out.best, penalty);
@@ -266,6 +271,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         const before = best;
         improved(out.best, c);
         failures = 0;
+        hopeless.won();
         // The solution an elimination leaves decides where the search ends at that fleet: polishing
         // does not take a bad one out of its basin (bench/routing/RESULTS.md). One that lengthened
         // the routes by more than JUMP is made again from the solution before it, with the budget the
@@ -292,6 +298,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         }
       } else {
         failures++;
+        hopeless.failed(best.usedVehicles, out.best.bank.length);
       }
       // Polish the incumbent for as many iterations again: an elimination's solution is only just
       // feasible, and the final search alone could not undo its detours at so tight a fleet. As long
