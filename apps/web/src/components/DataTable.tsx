@@ -8,7 +8,7 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What a column may say about its cells besides tanstack's definition: numbers align right. */
@@ -61,68 +61,75 @@ export function DataTable<T>({
     getFilteredRowModel: getFilteredRowModel(),
   });
   const rows = table.getRowModel().rows;
+  const emptyId = useId();
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-        {caption ? <Table.Caption>{caption}</Table.Caption> : null}
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th
-                  key={header.id}
-                  ta={alignOf(header.column.columnDef.meta)}
-                  onClick={header.column.getToggleSortingHandler()}
-                  style={{ cursor: header.column.getCanSort() ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
-                  aria-sort={
-                    header.column.getIsSorted() === 'asc'
-                      ? 'ascending'
-                      : header.column.getIsSorted() === 'desc'
-                        ? 'descending'
-                        : undefined
-                  }
-                >
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                  {{ asc: ' ▲', desc: ' ▼' }[header.column.getIsSorted() as string] ?? null}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id} ta={alignOf(cell.column.columnDef.meta)} style={{ verticalAlign: 'top' }}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" ta="center">
-                  {loading ? t('common.loading') : (empty ?? t('common.noResults'))}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-        {footer ? (
-          <Table.Tfoot>
-            {table.getFooterGroups().map((group) => (
-              <Table.Tr key={group.id} fw={700}>
+    <>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label={label}
+          aria-describedby={rows.length === 0 ? emptyId : undefined}
+        >
+          {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
                 {group.headers.map((header) => (
-                  <Table.Td key={header.id} ta={alignOf(header.column.columnDef.meta)}>
-                    {flexRender(header.column.columnDef.footer, header.getContext())}
+                  <Table.Th
+                    key={header.id}
+                    ta={alignOf(header.column.columnDef.meta)}
+                    onClick={header.column.getToggleSortingHandler()}
+                    style={{ cursor: header.column.getCanSort() ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
+                    aria-sort={
+                      header.column.getIsSorted() === 'asc'
+                        ? 'ascending'
+                        : header.column.getIsSorted() === 'desc'
+                          ? 'descending'
+                          : undefined
+                    }
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    {{ asc: ' ▲', desc: ' ▼' }[header.column.getIsSorted() as string] ?? null}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id} ta={alignOf(cell.column.columnDef.meta)} style={{ verticalAlign: 'top' }}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Table.Td>
                 ))}
               </Table.Tr>
             ))}
-          </Table.Tfoot>
-        ) : null}
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Tbody>
+          {footer ? (
+            <Table.Tfoot>
+              {table.getFooterGroups().map((group) => (
+                <Table.Tr key={group.id} fw={700}>
+                  {group.headers.map((header) => (
+                    <Table.Td key={header.id} ta={alignOf(header.column.columnDef.meta)}>
+                      {flexRender(header.column.columnDef.footer, header.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tfoot>
+          ) : null}
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length === 0 ? (
+        // under the table, not in a row of it: a row is as wide as the columns' minimum width, and
+        // on a narrow window its sentence was cut off at the scrolling edge
+        <Text id={emptyId} c="dimmed" ta="center" size="sm">
+          {loading ? t('common.loading') : (empty ?? t('common.noResults'))}
+        </Text>
+      ) : null}
+    </>
   );
 }
