@@ -12,14 +12,13 @@ describe('HopelessAttempts', () => {
     expect(h.over(11)).toBe(false);
   });
 
-  it('starts again after an attempt that left few out, after a win and at a new fleet', () => {
+  it('starts again after an attempt that left few out and at a smaller fleet', () => {
     const h = new HopelessAttempts();
     h.failed(36, 9);
     h.failed(36, 5); // close: the next attempt may win
     h.failed(36, 9);
     expect(h.over(36)).toBe(false);
-    h.won();
-    h.failed(35, 10);
+    h.failed(35, 10); // an attempt won meanwhile
     expect(h.over(35)).toBe(false);
     h.failed(34, 10); // the fleet went down meanwhile (polish or another search)
     expect(h.over(34)).toBe(false);

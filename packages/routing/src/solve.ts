@@ -271,7 +271,6 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         const before = best;
         improved(out.best, c);
         failures = 0;
-        hopeless.won();
         // The solution an elimination leaves decides where the search ends at that fleet: polishing
         // does not take a bad one out of its basin (bench/routing/RESULTS.md). One that lengthened
         // the routes by more than JUMP is made again from the solution before it, with the budget the

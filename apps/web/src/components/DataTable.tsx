@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import {
   type ColumnDef,
   flexRender,
@@ -9,7 +9,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { TableEmpty } from './TableEmpty.tsx';
 
 /** What a column may say about its cells besides tanstack's definition: numbers align right. */
 export interface DataColumnMeta {
@@ -49,7 +49,6 @@ export function DataTable<T>({
   footer = false,
   minWidth = 600,
 }: DataTableProps<T>) {
-  const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const table = useReactTable({
     data,
@@ -123,13 +122,7 @@ export function DataTable<T>({
           ) : null}
         </Table>
       </Table.ScrollContainer>
-      {rows.length === 0 ? (
-        // under the table, not in a row of it: a row is as wide as the columns' minimum width, and
-        // on a narrow window its sentence was cut off at the scrolling edge
-        <Text id={emptyId} c="dimmed" ta="center" size="sm">
-          {loading ? t('common.loading') : (empty ?? t('common.noResults'))}
-        </Text>
-      ) : null}
+      {rows.length === 0 ? <TableEmpty id={emptyId} loading={loading} text={empty} /> : null}
     </>
   );
 }

@@ -10,11 +10,12 @@ import {
 } from '@tanstack/react-table';
 import { COLUMN_WIDTH, type ColumnSpec, type ResourceDef, STATUS_FIELDS, statusColor } from '@tc/domain';
 import { fieldLabelKey } from '@tc/i18n';
-import { type CSSProperties, useMemo, useRef } from 'react';
+import { type CSSProperties, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTableInteractive } from '#src/app/perf/renderTiming.ts';
 import { useSession } from '#src/app/session/useSession.ts';
+import { TableEmpty } from '#src/components/TableEmpty.tsx';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { cellText, type RefLabels } from './cellValue.ts';
 import classes from './ResourceTable.module.css';
@@ -53,6 +54,7 @@ export function ResourceTable({
 }: ResourceTableProps) {
   const { t } = useTranslation();
   const { template } = useSession();
+  const emptyId = useId();
   useTableInteractive(rows);
   // the labels of referenced records change with every page; the columns read them at render time,
   // so the column model is built once per resource, not once per page
@@ -157,109 +159,108 @@ export function ResourceTable({
   };
 
   return (
-    <Table.ScrollContainer minWidth={600}>
-      {/* the columns' widths at least, stretched to the page's width when they leave room */}
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing={6}
-        style={{ tableLayout: 'fixed', width: '100%', minWidth: table.getTotalSize() }}
-      >
-        {/* widths once per column, not per cell (fixed table layout reads them from here) */}
-        <colgroup>
-          {table.getVisibleLeafColumns().map((column) => (
-            <col key={column.id} style={{ width: column.getSize() }} />
-          ))}
-        </colgroup>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const spec = def.columns.find((c) => c.field === header.id);
-                const dir = spec ? state.sort[spec.field] : undefined;
-                return (
-                  <Table.Th
-                    key={header.id}
-                    style={{ width: header.getSize(), position: 'relative', whiteSpace: 'nowrap' }}
-                    aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined}
-                  >
-                    {spec ? (
-                      <Group gap={4} wrap="nowrap">
-                        {spec.sortable === false ? (
-                          <Text size="sm" fw={600} truncate="end">
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                          </Text>
-                        ) : (
-                          <UnstyledButton onClick={() => sortBy(spec.field)} style={{ overflow: 'hidden' }}>
-                            <Group gap={2} wrap="nowrap">
-                              <Text size="sm" fw={600} truncate="end">
-                                {flexRender(header.column.columnDef.header, header.getContext())}
-                              </Text>
-                              {dir === 1 ? <IconArrowUp size={12} /> : dir === -1 ? <IconArrowDown size={12} /> : null}
-                            </Group>
-                          </UnstyledButton>
-                        )}
-                        <ColumnFilter
-                          resource={def.key}
-                          column={spec}
-                          label={String(header.column.columnDef.header)}
-                          value={state.filters[spec.field]}
-                          onChange={(v) => {
-                            const filters = { ...state.filters };
-                            if (v === undefined) delete filters[spec.field];
-                            else filters[spec.field] = v;
-                            onState({ filters, page: 0 });
+    <>
+      <Table.ScrollContainer minWidth={600}>
+        {/* the columns' widths at least, stretched to the page's width when they leave room */}
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing={6}
+          style={{ tableLayout: 'fixed', width: '100%', minWidth: table.getTotalSize() }}
+          aria-describedby={rows.length === 0 ? emptyId : undefined}
+        >
+          {/* widths once per column, not per cell (fixed table layout reads them from here) */}
+          <colgroup>
+            {table.getVisibleLeafColumns().map((column) => (
+              <col key={column.id} style={{ width: column.getSize() }} />
+            ))}
+          </colgroup>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const spec = def.columns.find((c) => c.field === header.id);
+                  const dir = spec ? state.sort[spec.field] : undefined;
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      style={{ width: header.getSize(), position: 'relative', whiteSpace: 'nowrap' }}
+                      aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined}
+                    >
+                      {spec ? (
+                        <Group gap={4} wrap="nowrap">
+                          {spec.sortable === false ? (
+                            <Text size="sm" fw={600} truncate="end">
+                              {flexRender(header.column.columnDef.header, header.getContext())}
+                            </Text>
+                          ) : (
+                            <UnstyledButton onClick={() => sortBy(spec.field)} style={{ overflow: 'hidden' }}>
+                              <Group gap={2} wrap="nowrap">
+                                <Text size="sm" fw={600} truncate="end">
+                                  {flexRender(header.column.columnDef.header, header.getContext())}
+                                </Text>
+                                {dir === 1 ? (
+                                  <IconArrowUp size={12} />
+                                ) : dir === -1 ? (
+                                  <IconArrowDown size={12} />
+                                ) : null}
+                              </Group>
+                            </UnstyledButton>
+                          )}
+                          <ColumnFilter
+                            resource={def.key}
+                            column={spec}
+                            label={String(header.column.columnDef.header)}
+                            value={state.filters[spec.field]}
+                            onChange={(v) => {
+                              const filters = { ...state.filters };
+                              if (v === undefined) delete filters[spec.field];
+                              else filters[spec.field] = v;
+                              onState({ filters, page: 0 });
+                            }}
+                          />
+                        </Group>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                      {header.column.getCanResize() ? (
+                        <Box
+                          onMouseDown={header.getResizeHandler()}
+                          onTouchStart={header.getResizeHandler()}
+                          aria-hidden
+                          style={{
+                            position: 'absolute',
+                            right: 0,
+                            top: 0,
+                            height: '100%',
+                            width: 5,
+                            cursor: 'col-resize',
+                            userSelect: 'none',
+                            touchAction: 'none',
                           }}
                         />
-                      </Group>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                    {header.column.getCanResize() ? (
-                      <Box
-                        onMouseDown={header.getResizeHandler()}
-                        onTouchStart={header.getResizeHandler()}
-                        aria-hidden
-                        style={{
-                          position: 'absolute',
-                          right: 0,
-                          top: 0,
-                          height: '100%',
-                          width: 5,
-                          cursor: 'col-resize',
-                          userSelect: 'none',
-                          touchAction: 'none',
-                        }}
-                      />
-                    ) : null}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={row.getIsSelected() ? classes.selected : classes.row}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={classes.td}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={table.getVisibleLeafColumns().length}>
-                <Text c="dimmed" ta="center">
-                  {loading ? t('common.loading') : t('common.noResults')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                      ) : null}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className={row.getIsSelected() ? classes.selected : classes.row}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={classes.td}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length === 0 ? <TableEmpty id={emptyId} loading={loading} /> : null}
+    </>
   );
 }
 
