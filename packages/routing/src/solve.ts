@@ -221,7 +221,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     let failures = 0;
     // From DECOMPOSE requests on, the phase also ends when its attempts at a fleet are hopeless: the
     // final search gets their time (bench/routing/RESULTS.md).
-    const hopeless = new HopelessAttempts();
+    const hopeless = decompose ? new HopelessAttempts() : undefined;
     /** One attempt: empty one of the smallest routes of `from` and search until its requests fit elsewhere. */
     const eliminate = (from: State, budget: number) => {
       const start = from.clone();
@@ -263,7 +263,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     const firstBudget = Math.max(1000, 40 * n);
     while (!phaseStop() && best.usedVehicles > 1) {
       adopt();
-      if (decompose && hopeless.over(best.usedVehicles)) break;
+      if (hopeless?.over(best.usedVehicles)) break;
       const budget = Math.round(firstBudget * Math.min(8, 1.5 ** failures));
       const out = eliminate(best, budget);
       const c = stateCost(p, out.best, penalty);
@@ -297,7 +297,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         }
       } else {
         failures++;
-        hopeless.failed(best.usedVehicles, out.best.bank.length);
+        hopeless?.failed(best.usedVehicles, out.best.bank.length);
       }
       // Polish the incumbent for as many iterations again: an elimination's solution is only just
       // feasible, and the final search alone could not undo its detours at so tight a fleet. As long
