@@ -160,4 +160,26 @@ describe('solve from 200 requests on', () => {
     expect(res.redoneEliminations).toBeGreaterThan(0);
     expect(solve(p, { seed: 1, maxIterations: 3000 }).solution).toEqual(res.solution);
   }, 30_000);
+
+  it('cuts attempts at a hopeless fleet short and spends the rest of the phase on samples of the fleet reached', () => {
+    // 200 requests at the depot, a unit of service at each stop, vehicles open until 50: a route
+    // serves 25 requests at most, so 8 vehicles are the fewest. From 10 routes of 20, eliminations
+    // win down to 8; an attempt at 7 leaves at least 25 out, so it is cut after a tenth of its
+    // budget, and two of them end the phase. Uncut, the first attempt at 7 (8,000 iterations) would
+    // fill what is left of the phase (4,800 of 8,000), and with no distance nothing else makes an
+    // elimination again (JUMP): the eliminations made again are the samples.
+    const n = 200;
+    const p = tinyProblem(
+      Array.from({ length: n }, (): TinyRequest => ({ from: [0, 0], to: [0, 0], service: 1 })),
+      Array.from({ length: 12 }, () => ({ window: [0, 50] as [number, number] })),
+      { minimiseVehicles: true, weights: { vehicle: 1000 } },
+    );
+    const initial = Array.from({ length: 12 }, (_, v) =>
+      v < 10 ? Array.from({ length: 20 }, (_, k) => 20 * v + k).flatMap((r) => [r, n + r]) : [],
+    );
+    const res = solve(p, { seed: 1, maxIterations: 8000, initial });
+    expect(verifySolution(p, res.solution).violations).toEqual([]);
+    expect(res.vehicles).toBe(8);
+    expect(res.redoneEliminations).toBeGreaterThan(0);
+  }, 60_000);
 });

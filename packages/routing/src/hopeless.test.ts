@@ -26,6 +26,14 @@ describe('HopelessAttempts', () => {
     expect(h.over(34)).toBe(true);
   });
 
+  it('cuts an attempt that still leaves sixteen or more out after a tenth of its budget', () => {
+    const h = new HopelessAttempts();
+    expect(h.cut(799, 8000, 30)).toBe(false);
+    expect(h.cut(800, 8000, 16)).toBe(true);
+    expect(h.cut(800, 8000, 15)).toBe(false);
+    expect(h.cut(5000, 8000, 9)).toBe(false);
+  });
+
   it('takes other limits', () => {
     const h = new HopelessAttempts(3, 1);
     h.failed(5, 3);

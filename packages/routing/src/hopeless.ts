@@ -12,7 +12,21 @@ export class HopelessAttempts {
   constructor(
     readonly atLeast = 8,
     readonly run = 2,
+    /** An attempt that still leaves `cutAtLeast` out after `cutShare` of its budget is cut there. */
+    readonly cutShare = 0.1,
+    readonly cutAtLeast = 16,
   ) {}
+
+  /**
+   * Whether an attempt that has run `done` of its `budget` iterations, its best still leaving
+   * `leftOut` requests out, should end now. Attempts at a fleet that was never beaten can fill the
+   * whole phase on their own (LR2_4_8: one attempt from the 1st to the 36th second, 20 left out);
+   * a tenth of the way in, they left 16 to 42 out, while every attempt that went on to win had left
+   * at most 5 (bench/routing/RESULTS.md). A cut attempt counts as failed, as any other.
+   */
+  cut(done: number, budget: number, leftOut: number): boolean {
+    return done >= this.cutShare * budget && leftOut >= this.cutAtLeast;
+  }
 
   /** An attempt from a solution with `fleet` vehicles failed, leaving `leftOut` requests out. */
   failed(fleet: number, leftOut: number): void {

@@ -63,7 +63,7 @@ export interface SolveResult {
   timeToBestMs: number;
   /** True when stopped by the signal before the limits. */
   cancelled: boolean;
-  /** Won route eliminations made a second time from the solution before them (see JUMP). */
+  /** Won route eliminations made again from the solution before them: after a JUMP, and as samples when hopeless attempts ended the phase early. */
   redoneEliminations: number;
 }
 
@@ -235,8 +235,13 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         victim.seq.filter((x) => x < n),
       );
       repair(ctx, start, 2, 0, false);
+      let leftOut = start.bank.length;
+      const begun = iterations;
       return alns(ctx, start, {
-        stop: phaseStop,
+        stop: () => phaseStop() || !!hopeless?.cut(iterations - begun, budget, leftOut),
+        onBest: (s) => {
+          leftOut = s.bank.length;
+        },
         iterations: budget,
         cycle: budget,
         allowNew: false,
@@ -260,6 +265,30 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
       const partStop = () => phaseStop() || iterations >= until;
       while (!partStop()) searchPart(partStop, false, current(), keep);
     };
+    /**
+     * The elimination from `before` made again with `budget`, polished alone (part by part) for as
+     * long as it took and at least `polish` iterations, and kept when it beats the incumbent.
+     */
+    const again = (before: State, budget: number, polish: number) => {
+      redoneEliminations++;
+      const out = eliminate(before, budget);
+      if (out.best.bank.length > 0) return;
+      let cand = out.best;
+      let candCost = stateCost(p, cand, penalty);
+      polishParts(
+        Math.max(polish, out.iterations),
+        () => cand,
+        (s, c) => {
+          if (c < candCost - 1e-9) {
+            cand = s;
+            candCost = c;
+          }
+        },
+      );
+      keepBest(cand, candCost);
+    };
+    /** The last won elimination: the solution it started from and its budget. */
+    let lastWin: { before: State; budget: number } | undefined;
     const firstBudget = Math.max(1000, 40 * n);
     while (!phaseStop() && best.usedVehicles > 1) {
       adopt();
@@ -277,24 +306,9 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
         // won attempt had (raised after failed attempts), polished alone for as long as that took, and
         // kept when better.
         if (decompose && stateDistance(p, best) > JUMP * stateDistance(p, before)) {
-          redoneEliminations++;
-          const again = eliminate(before, budget);
-          if (again.best.bank.length === 0) {
-            let cand = again.best;
-            let candCost = stateCost(p, cand, penalty);
-            polishParts(
-              again.iterations,
-              () => cand,
-              (s, c) => {
-                if (c < candCost - 1e-9) {
-                  cand = s;
-                  candCost = c;
-                }
-              },
-            );
-            keepBest(cand, candCost);
-          }
+          again(before, budget, 0);
         }
+        lastWin = { before, budget };
       } else {
         failures++;
         hopeless?.failed(best.usedVehicles, out.best.bank.length);
@@ -325,6 +339,11 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
           restart: adopt,
         });
     }
+    // Hopeless attempts ended the phase before its time: the rest goes on samples of the fleet's
+    // basins, the last won elimination made again and again, each polished for a cycle at least
+    // (bench/routing/RESULTS.md).
+    if (lastWin && hopeless?.over(best.usedVehicles) && lastWin.before.usedVehicles === best.usedVehicles + 1)
+      while (!phaseStop()) again(lastWin.before, lastWin.budget, cycle);
   }
 
   if (!idle && decompose) {
