@@ -20,9 +20,10 @@ export class HopelessAttempts {
   /**
    * Whether an attempt that has run `done` of its `budget` iterations, its best still leaving
    * `leftOut` requests out, should end now. Attempts at a fleet that was never beaten can fill the
-   * whole phase on their own (LR2_4_8: one attempt from the 1st to the 36th second, 20 left out);
-   * a tenth of the way in, they left 16 to 42 out, while every attempt that went on to win had left
-   * at most 5 (bench/routing/RESULTS.md). A cut attempt counts as failed, as any other.
+   * whole phase on their own (LR2_4_8: one attempt from the 1st to the 36th second, 20 left out).
+   * A tenth of the way in, such attempts left 9 to 42 out, while every attempt that went on to win
+   * had left at most 5; cutting at 8 cost LR2_4_5 its best-known fleet, so the cut is at 16
+   * (bench/routing/RESULTS.md). A cut attempt counts as failed, as any other.
    */
   cut(done: number, budget: number, leftOut: number): boolean {
     return done >= this.cutShare * budget && leftOut >= this.cutAtLeast;

@@ -63,7 +63,10 @@ export interface SolveResult {
   timeToBestMs: number;
   /** True when stopped by the signal before the limits. */
   cancelled: boolean;
-  /** Won route eliminations made again from the solution before them: after a JUMP, and as samples when hopeless attempts ended the phase early. */
+  /**
+   * Won route eliminations made again from the solution before them: after a JUMP, and as samples
+   * of the fleet's basins when hopeless attempts ended the phase early.
+   */
   redoneEliminations: number;
 }
 
