@@ -29,18 +29,29 @@ const request = fc.record({
   service: fc.integer({ min: 0, max: 3 }),
 });
 
+/** The same problem with every leg from a lower to a higher node one unit longer: no longer symmetric. */
+function skewed(p: Problem): Problem {
+  const N = p.nodeCount;
+  const m = p.dist.map((d, x) => d + (x % N > Math.floor(x / N) ? 1 : 0));
+  return { ...p, dist: m, time: m };
+}
+
 describe('bestInsertion', () => {
   // The bisections over start times and the cost bound over drop-off positions only pass over
   // positions that cannot win: the answer is the one trying every pair gives, on short routes and on
-  // long ones (where the bound is used). Without ride limits, where the test is exact; with them only
+  // long ones (where the drop-offs are tabled). Without ride limits, where the test is exact; with them only
   // the cheapest few candidates get the full check, so the answer need not be the cheapest there.
-  it('finds the cheapest feasible insertion, as trying every position pair does', () => {
+  // Asymmetric travel times make the test read the legs into a stop from a transposed matrix.
+  it.each([
+    ['symmetric', false],
+    ['asymmetric', true],
+  ])('finds the cheapest feasible insertion, as trying every position pair does (%s travel times)', (_, skew) => {
     fc.assert(
       fc.property(
         fc.array(request, { minLength: 2, maxLength: 50, size: 'max' }),
         fc.integer({ min: 2, max: 8 }),
         (reqs, cap) => {
-          const p = tinyProblem(
+          const plain = tinyProblem(
             reqs.map((q) => ({
               from: q.from,
               to: q.to,
@@ -51,6 +62,7 @@ describe('bestInsertion', () => {
             })),
             [{ capacity: [cap], window: [0, 3000] }],
           );
+          const p = skew ? skewed(plain) : plain;
           const route = Route.empty(p, 0);
           route.refresh(p, p.dist);
           // Build a route from the first requests, each at its cheapest place; test the others on it.

@@ -18,20 +18,47 @@ const EXACT_TRIES = 8;
 /** Margin of the cost bound, so that rounding never passes over a position the full sum would pick. */
 const BOUND_TOL = 1e-7;
 
-/** Up to this many candidate positions the bound costs more than it saves. */
-const BOUND_SPAN = 24;
+/**
+ * Above this many drop-off positions the drop-offs are worked out once per call (see bestInsertion);
+ * below, following the pickup's delay stop by stop costs less.
+ */
+const TABLE_SPAN = 24;
 
-/** Cheapest drop-off insertion from each position on (scratch of bestInsertion). */
+/**
+ * Scratch of bestInsertion's drop-off table, per position j: the cost of the drop-off after j
+ * (infinite where it never fits), the cheapest such cost from j on, the largest pickup delay it
+ * admits (as Q, see dropOffs) and the first position from j on where the request's load no longer
+ * fits; and per pickup position that leaves room for a later drop-off: the position, its Q and cost.
+ */
+let dropAdd = new Float64Array(256);
 let sufMin = new Float64Array(256);
+let dropKey = new Float64Array(256);
+let capEnd = new Int32Array(256);
+let pickI = new Int32Array(256);
+let pickQ = new Float64Array(256);
+let pickAdd = new Float64Array(256);
 const candCost: number[] = [];
 const candI: number[] = [];
 const candJ: number[] = [];
 
+function growScratch(size: number): void {
+  dropAdd = new Float64Array(size);
+  sufMin = new Float64Array(size);
+  dropKey = new Float64Array(size);
+  capEnd = new Int32Array(size);
+  pickI = new Int32Array(size);
+  pickQ = new Float64Array(size);
+  pickAdd = new Float64Array(size);
+}
+
 /**
  * Cheapest feasible insertion of request r into a route. Each (pickup, drop-off) position pair is
  * tested in O(1) against time windows and capacity using the route's forward start times and
- * backward latest starts, propagating the pickup's delay along the stops in between; where ride
- * times or the route duration are limited the cheapest candidates then get the full schedule check.
+ * backward latest starts. On long routes without ride limits, what the drop-off needs at each
+ * position is worked out once, and a pickup's delay reaches it through pathTo (the waits in between
+ * absorb it): a pickup then costs a scan of cached numbers, cut short once no later drop-off can
+ * beat the best so far. Otherwise the delay is followed stop by stop, and where ride times or the
+ * route duration are limited the cheapest candidates then get the full schedule check.
  */
 export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: number, fixed: number): Insertion | null {
   const v = route.v;
@@ -52,6 +79,8 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   const lD = p.late[dr] ?? 0;
   const sD = p.service[dr] ?? 0;
   const L = p.maxRide[r] ?? Number.POSITIVE_INFINITY;
+  const tPD = p.time[pu * N + dr] ?? 0;
+  const aPD = arc[pu * N + dr] ?? 0;
   const exact = route.exact || Number.isFinite(L);
   const base = (route.isEmpty ? fixed : 0) - (p.reward ? (p.reward[v * n + r] ?? 0) : 0);
   let count = 0;
@@ -79,41 +108,45 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
     if ((B[mid] ?? 0) > lD + TOL) hi = mid;
     else end = mid + 1;
   }
-  // Without ride limits only the cheapest position counts: the cheapest drop-off from a position on
-  // bounds what a pickup before it can reach, so the search passes over what cannot beat the best so
-  // far (on long routes with wide windows the drop-off loop is most of the work).
-  const bound = !exact && end - lo > BOUND_SPAN;
-  if (bound) {
-    if (sufMin.length < m) sufMin = new Float64Array(2 * m);
-    sufMin[end] = Number.POSITIVE_INFINITY;
-    for (let j = end - 1; j > lo; j--) {
-      const k = seq[j] ?? 0;
-      const next = seq[j + 1] ?? 0;
-      const add = (arc[k * N + dr] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
-      sufMin[j] = Math.min(add, sufMin[j + 1] ?? 0);
-    }
+  const table = !exact && end - lo > TABLE_SPAN;
+  if (table) {
+    route.legs(p, arc);
+    if (pickI.length <= m) growScratch(2 * m);
   }
+  const pathTo = route.pathTo;
+  const edgeArc = route.edgeArc;
+  const timeTo = columnsOf(p.time, N);
+  const arcTo = columnsOf(arc, N);
+  // With the table, the pickups that leave room for a later drop-off are noted first (with the delay
+  // Q each brings), then the drop-offs are worked out as far as the least delayed one can reach.
+  let picks = 0;
+  let qMin = Number.POSITIVE_INFINITY;
   for (let i = lo; i < m - 1; i++) {
     // Start times only grow along the route: past the pickup's latest start nothing fits any more.
     if ((B[i] ?? 0) > lP + TOL) break;
     const a = seq[i] ?? 0;
     const b = seq[i + 1] ?? 0;
-    const bP = Math.max(eP, (B[i] ?? 0) + (p.service[a] ?? 0) + (p.time[a * N + pu] ?? 0));
+    const tAP = timeTo[pu * N + a] ?? 0;
+    const bP = Math.max(eP, (B[i] ?? 0) + (p.service[a] ?? 0) + tAP);
     if (bP > lP + TOL) continue;
     if (!fits(p, loadAfter, i, pu, v)) continue;
-    const addP = (arc[a * N + pu] ?? 0) - (arc[a * N + b] ?? 0);
-    const tAB = p.time[a * N + b] ?? 0;
+    const addP = (arcTo[pu * N + a] ?? 0) - ((table ? edgeArc[i] : arc[a * N + b]) ?? 0);
     // extra driving time the pickup adds on edge i, checked against the ride slack of those on board
-    const delayP = (p.time[a * N + pu] ?? 0) + sP + (p.time[pu * N + b] ?? 0) - tAB;
-    if (route.exact && (delayP > (slack[i] ?? 0) + TOL || pathTime + delayP > T + TOL)) continue;
+    let delayP = 0;
+    let slackOk0 = true;
+    if (route.exact) {
+      const tAB = p.time[a * N + b] ?? 0;
+      delayP = tAP + sP + (p.time[pu * N + b] ?? 0) - tAB;
+      if (delayP > (slack[i] ?? 0) + TOL || pathTime + delayP > T + TOL) continue;
+      const delay0 = tAP + sP + tPD + sD + (p.time[dr * N + b] ?? 0) - tAB;
+      slackOk0 = delay0 <= (slack[i] ?? 0) + TOL && pathTime + delay0 <= T + TOL;
+    }
     // drop-off right after the pickup
-    const bD0 = Math.max(eD, bP + sP + (p.time[pu * N + dr] ?? 0));
-    const delay0 = (p.time[a * N + pu] ?? 0) + sP + (p.time[pu * N + dr] ?? 0) + sD + (p.time[dr * N + b] ?? 0) - tAB;
-    const slackOk0 = !route.exact || (delay0 <= (slack[i] ?? 0) + TOL && pathTime + delay0 <= T + TOL);
-    if (slackOk0 && bD0 <= lD + TOL && (p.time[pu * N + dr] ?? 0) <= L + TOL) {
+    const bD0 = Math.max(eD, bP + sP + tPD);
+    if (slackOk0 && bD0 <= lD + TOL && tPD <= L + TOL) {
       const bNext = Math.max(p.early[b] ?? 0, bD0 + sD + (p.time[dr * N + b] ?? 0));
       if (bNext <= (latest[i + 1] ?? 0) + TOL) {
-        const c = base + addP + (arc[pu * N + dr] ?? 0) + (arc[dr * N + b] ?? 0);
+        const c = base + addP + aPD + (arc[dr * N + b] ?? 0);
         if (exact) {
           candCost[count] = c;
           candI[count] = i;
@@ -125,18 +158,28 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
         }
       }
     }
+    // No drop-off fits from `end` on.
+    if (i + 1 >= end) continue;
+    const addP2 = addP + (arc[pu * N + b] ?? 0);
+    if (table) {
+      // The start at the stop after the pickup reaches each later stop j as max(B[j], pathTo[j] + Q).
+      const b1 = Math.max(p.early[b] ?? 0, bP + sP + (p.time[pu * N + b] ?? 0));
+      if (b1 > (latest[i + 1] ?? 0) + TOL) continue;
+      const Q = b1 - (pathTo[i + 1] ?? 0);
+      pickI[picks] = i;
+      pickQ[picks] = Q;
+      pickAdd[picks++] = addP2;
+      if (Q < qMin) qMin = Q;
+      continue;
+    }
     // drop-off later: the pickup must start by latest[i+1] − s − t(p, next), yet no earlier than the
     // drop-off's opening minus the ride limit; when it cannot, no later drop-off position works.
     if ((latest[i + 1] ?? 0) - (p.time[pu * N + b] ?? 0) < eD - L - TOL) continue;
-    const addP2 = addP + (arc[pu * N + b] ?? 0);
-    // sufMin holds nothing from `end` on: no drop-off fits there anyway.
-    if (i + 1 >= end || (bound && base + addP2 + (sufMin[i + 1] ?? 0) > bestCost + BOUND_TOL)) continue;
     let prevB = bP;
     let prevNode = pu;
     let prevS = sP;
     let ridePath = 0;
     for (let j = i + 1; j < end; j++) {
-      if (bound && base + addP2 + (sufMin[j] ?? 0) > bestCost + BOUND_TOL) break;
       const k = seq[j] ?? 0;
       const tk = p.time[prevNode * N + k] ?? 0;
       const bK = Math.max(p.early[k] ?? 0, prevB + prevS + tk);
@@ -146,13 +189,14 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
       if (ridePath > L + TOL) break;
       const next = seq[j + 1] ?? 0;
       const sK = p.service[k] ?? 0;
-      const bD = Math.max(eD, bK + sK + (p.time[k * N + dr] ?? 0));
-      if (bD <= lD + TOL && ridePath + sK + (p.time[k * N + dr] ?? 0) <= L + TOL) {
+      const tKD = timeTo[dr * N + k] ?? 0;
+      const bD = Math.max(eD, bK + sK + tKD);
+      if (bD <= lD + TOL && ridePath + sK + tKD <= L + TOL) {
         const bNext = Math.max(p.early[next] ?? 0, bD + sD + (p.time[dr * N + next] ?? 0));
-        const delayD = (p.time[k * N + dr] ?? 0) + sD + (p.time[dr * N + next] ?? 0) - (p.time[k * N + next] ?? 0);
+        const delayD = tKD + sD + (p.time[dr * N + next] ?? 0) - (p.time[k * N + next] ?? 0);
         const slackOk = !route.exact || (delayD <= (slack[j] ?? 0) + TOL && pathTime + delayP + delayD <= T + TOL);
         if (slackOk && bNext <= (latest[j + 1] ?? 0) + TOL) {
-          const c = base + addP2 + (arc[k * N + dr] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
+          const c = base + addP2 + (arcTo[dr * N + k] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
           if (exact) {
             candCost[count] = c;
             candI[count] = i;
@@ -167,6 +211,38 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
       prevB = bK;
       prevNode = k;
       prevS = sK;
+    }
+  }
+  if (picks > 0) {
+    const first = (pickI[0] ?? 0) + 1;
+    // pathTo only grows along the route: from the first stop the least delayed pickup reaches after
+    // the drop-off closes, no drop-off fits.
+    let stop = first;
+    hi = end;
+    while (stop < hi) {
+      const mid = (stop + hi) >> 1;
+      if ((pathTo[mid] ?? 0) + qMin > lD + TOL) hi = mid;
+      else stop = mid + 1;
+    }
+    dropOffs(p, arc, route, r, first, stop, arcTo, timeTo);
+    for (let x = 0; x < picks; x++) {
+      const i = pickI[x] ?? 0;
+      if (i + 1 >= stop) break;
+      const add = base + (pickAdd[x] ?? 0);
+      if (add + (sufMin[i + 1] ?? 0) > bestCost + BOUND_TOL) continue;
+      const Q = pickQ[x] ?? 0;
+      const last = Math.min(stop, capEnd[i + 1] ?? 0);
+      for (let j = i + 1; j < last; j++) {
+        if (add + (sufMin[j] ?? 0) > bestCost + BOUND_TOL || (pathTo[j] ?? 0) + Q > lD + TOL) break;
+        if ((dropKey[j] ?? 0) + TOL >= Q) {
+          const c = add + (dropAdd[j] ?? 0);
+          if (c < bestCost) {
+            bestCost = c;
+            bestI = i;
+            bestJ = j;
+          }
+        }
+      }
     }
   }
   if (!exact) return bestI < 0 ? null : { cost: bestCost, i: bestI, j: bestJ };
@@ -195,6 +271,91 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
 }
 
 /**
+ * Fills the drop-off scratch for positions first ≤ j < stop: after stop k = seq[j] the drop-off
+ * must start by its closing and let the next stop start by its latest start, so the start at k may
+ * be at most tau and the delay Q a pickup brings at most tau − pathTo[j].
+ */
+function dropOffs(
+  p: Problem,
+  arc: Float64Array,
+  route: Route,
+  r: number,
+  first: number,
+  stop: number,
+  arcTo: Float64Array,
+  timeTo: Float64Array,
+): void {
+  const N = p.nodeCount;
+  const seq = route.seq;
+  const B = route.B;
+  const latest = route.latest;
+  const pathTo = route.pathTo;
+  const edgeArc = route.edgeArc;
+  const dr = p.requests + r;
+  const eD = p.early[dr] ?? 0;
+  const lD = p.late[dr] ?? 0;
+  const sD = p.service[dr] ?? 0;
+  sufMin[stop] = Number.POSITIVE_INFINITY;
+  capEnd[stop] = stop;
+  for (let j = stop - 1; j >= first; j--) {
+    const k = seq[j] ?? 0;
+    const next = seq[j + 1] ?? 0;
+    const room = (latest[j + 1] ?? 0) - sD - (p.time[dr * N + next] ?? 0);
+    const tau = Math.min(lD, room) - (p.service[k] ?? 0) - (timeTo[dr * N + k] ?? 0);
+    let add = Number.POSITIVE_INFINITY;
+    let key = Number.NEGATIVE_INFINITY;
+    if (eD <= lD + TOL && eD <= room + TOL && (B[j] ?? 0) <= tau + TOL) {
+      add = (arcTo[dr * N + k] ?? 0) + (arc[dr * N + next] ?? 0) - (edgeArc[j] ?? 0);
+      key = tau - (pathTo[j] ?? 0);
+    }
+    dropAdd[j] = add;
+    dropKey[j] = key;
+    sufMin[j] = Math.min(add, sufMin[j + 1] ?? 0);
+    capEnd[j] = fits(p, route.loadAfter, j, r, route.v) ? (capEnd[j + 1] ?? 0) : j;
+  }
+}
+
+/**
+ * The matrix transposed, so that the costs into one node are a row: the insertion test reads the
+ * legs from every stop of a route to the pickup and the drop-off, and reading them down a column of
+ * a matrix larger than the cache missed it at every stop (bench/routing/RESULTS.md). A symmetric
+ * matrix is its own transpose; either way it is worked out once per matrix.
+ */
+function columnsOf(mat: Float64Array, N: number): Float64Array {
+  if (mat === lastMatrix) return lastColumns;
+  if (mat === lastMatrix2) return lastColumns2;
+  let t = columns.get(mat);
+  if (!t) t = transpose(mat, N);
+  lastMatrix2 = lastMatrix;
+  lastColumns2 = lastColumns;
+  lastMatrix = mat;
+  lastColumns = t;
+  return t;
+}
+
+const columns = new WeakMap<Float64Array, Float64Array>();
+/** The two matrices asked for last (time and arc costs), so that most calls skip the map. */
+let lastMatrix: Float64Array = new Float64Array(0);
+let lastColumns: Float64Array = lastMatrix;
+let lastMatrix2: Float64Array = lastMatrix;
+let lastColumns2: Float64Array = lastMatrix;
+
+function transpose(mat: Float64Array, N: number): Float64Array {
+  let t = mat;
+  for (let a = 0; a < N && t === mat; a++) {
+    for (let b = a + 1; b < N; b++) {
+      if (mat[a * N + b] !== mat[b * N + a]) {
+        t = new Float64Array(N * N);
+        for (let x = 0; x < N; x++) for (let y = 0; y < N; y++) t[y * N + x] = mat[x * N + y] ?? 0;
+        break;
+      }
+    }
+  }
+  columns.set(mat, t);
+  return t;
+}
+
+/**
  * Ride times only tie together the stops between two moments the vehicle is empty, so only that
  * stretch around the insertion is rescheduled: it leaves at the earliest departure the route allows
  * and must end by the latest start that keeps the rest of the route feasible.
@@ -213,6 +374,7 @@ function stretchFeasible(p: Problem, route: Route, r: number, i: number, j: numb
 
 function fits(p: Problem, loadAfter: Int32Array, k: number, pu: number, v: number): boolean {
   const dims = p.dims;
+  if (dims === 1) return (loadAfter[k] ?? 0) + (p.load[pu] ?? 0) <= (p.capacity[v] ?? 0);
   for (let d = 0; d < dims; d++) {
     if ((loadAfter[k * dims + d] ?? 0) + (p.load[pu * dims + d] ?? 0) > (p.capacity[v * dims + d] ?? 0)) return false;
   }

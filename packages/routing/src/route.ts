@@ -33,6 +33,15 @@ export class Route {
   /** Σ driving and service time along the route, without waits: a lower bound on its duration. */
   pathTime = 0;
   /**
+   * pathTo[k] = Σ service and driving time from the first stop to stop k, without waits, and
+   * edgeArc[k] = the arc cost from stop k to stop k + 1. A delay d at stop k reaches a later stop x
+   * as max(B[x], B[k] + d + pathTo[x] − pathTo[k]), the waits in between absorbing it: with these
+   * the insertion test checks a drop-off anywhere after a pickup in O(1). Filled by legs() on first
+   * use after a refresh, since only long routes need them.
+   */
+  pathTo: Float64Array = NO_TIMES;
+  edgeArc: Float64Array = NO_TIMES;
+  /**
    * stretchOk: every stretch between two moments the vehicle is empty was scheduled on its own from
    * the earliest departure, so the earliest start times B hold at those moments and an insertion
    * only needs its own stretch rescheduled. lastStart[k], at such a moment k, is the latest start of
@@ -72,6 +81,8 @@ export class Route {
     r.exact = this.exact;
     r.rideSlack = this.rideSlack;
     r.pathTime = this.pathTime;
+    r.pathTo = this.pathTo;
+    r.edgeArc = this.edgeArc;
     r.stretchOk = this.stretchOk;
     r.lastStart = this.lastStart;
     r.durationBinding = this.durationBinding;
@@ -116,6 +127,8 @@ export class Route {
     }
     this.B = B;
     this.latest = latest;
+    this.pathTo = NO_TIMES;
+    this.edgeArc = NO_TIMES;
     this.loadAfter = loadAfter;
     this.arcCost = cost;
     this.exact = exact;
@@ -128,6 +141,24 @@ export class Route {
       if (!this.stretchOk && m > 2 && !scheduleRoute(p, this.v, seq)) ok = false;
     }
     return ok;
+  }
+
+  /** Fills pathTo and edgeArc when the route changed since they were last filled. */
+  legs(p: Problem, arc: Float64Array): void {
+    const seq = this.seq;
+    const m = seq.length;
+    if (this.pathTo.length === m) return;
+    const N = p.nodeCount;
+    const pathTo = new Float64Array(m);
+    const edgeArc = new Float64Array(m);
+    for (let k = 1; k < m; k++) {
+      const a = seq[k - 1] ?? 0;
+      const b = seq[k] ?? 0;
+      pathTo[k] = (pathTo[k - 1] ?? 0) + (p.service[a] ?? 0) + (p.time[a * N + b] ?? 0);
+      edgeArc[k - 1] = arc[a * N + b] ?? 0;
+    }
+    this.pathTo = pathTo;
+    this.edgeArc = edgeArc;
   }
 
   /**
