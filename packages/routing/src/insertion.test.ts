@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestInsertion, insertedSeq } from './insertion.ts';
+import { bestInsertion, insertedSeq, transposed } from './insertion.ts';
 import type { Problem } from './problem.ts';
 import { Route } from './route.ts';
 import { tinyProblem } from './testing/tiny.ts';
@@ -83,5 +83,17 @@ describe('bestInsertion', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('reads the legs into a node from the transposed matrix, or the matrix itself when symmetric', () => {
+    const N = 3;
+    const symmetric = Float64Array.from([0, 1, 2, 1, 0, 3, 2, 3, 0]);
+    expect(transposed(symmetric, N)).toBe(symmetric);
+    const skew = Float64Array.from([0, 1, 2, 4, 0, 3, 5, 6, 0]);
+    const t = transposed(skew, N);
+    expect(Array.from(t ?? [])).toEqual([0, 4, 5, 1, 0, 6, 2, 3, 0]);
+    // Past the limit no copy is made: the test reads down the columns instead.
+    expect(transposed(skew, N, 2)).toBeNull();
+    expect(transposed(symmetric, N, 2)).toBe(symmetric);
   });
 });

@@ -115,8 +115,12 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   }
   const pathTo = route.pathTo;
   const edgeArc = route.edgeArc;
-  const timeTo = columnsOf(p.time, N);
-  const arcTo = columnsOf(arc, N);
+  // Legs into the pickup and the drop-off: leg x → y is timeIn[y·to + x·from] (and so for arcIn).
+  const into = legsInto(p, arc);
+  const timeIn = into.time;
+  const arcIn = into.arc;
+  const to = into.to;
+  const from = into.from;
   // With the table, the pickups that leave room for a later drop-off are noted first (with the delay
   // Q each brings), then the drop-offs are worked out as far as the least delayed one can reach.
   let picks = 0;
@@ -126,11 +130,11 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
     if ((B[i] ?? 0) > lP + TOL) break;
     const a = seq[i] ?? 0;
     const b = seq[i + 1] ?? 0;
-    const tAP = timeTo[pu * N + a] ?? 0;
+    const tAP = timeIn[pu * to + a * from] ?? 0;
     const bP = Math.max(eP, (B[i] ?? 0) + (p.service[a] ?? 0) + tAP);
     if (bP > lP + TOL) continue;
     if (!fits(p, loadAfter, i, pu, v)) continue;
-    const addP = (arcTo[pu * N + a] ?? 0) - ((table ? edgeArc[i] : arc[a * N + b]) ?? 0);
+    const addP = (arcIn[pu * to + a * from] ?? 0) - ((table ? edgeArc[i] : arc[a * N + b]) ?? 0);
     // extra driving time the pickup adds on edge i, checked against the ride slack of those on board
     let delayP = 0;
     let slackOk0 = true;
@@ -189,14 +193,15 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
       if (ridePath > L + TOL) break;
       const next = seq[j + 1] ?? 0;
       const sK = p.service[k] ?? 0;
-      const tKD = timeTo[dr * N + k] ?? 0;
+      const tKD = timeIn[dr * to + k * from] ?? 0;
       const bD = Math.max(eD, bK + sK + tKD);
       if (bD <= lD + TOL && ridePath + sK + tKD <= L + TOL) {
         const bNext = Math.max(p.early[next] ?? 0, bD + sD + (p.time[dr * N + next] ?? 0));
         const delayD = tKD + sD + (p.time[dr * N + next] ?? 0) - (p.time[k * N + next] ?? 0);
         const slackOk = !route.exact || (delayD <= (slack[j] ?? 0) + TOL && pathTime + delayP + delayD <= T + TOL);
         if (slackOk && bNext <= (latest[j + 1] ?? 0) + TOL) {
-          const c = base + addP2 + (arcTo[dr * N + k] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
+          const c =
+            base + addP2 + (arcIn[dr * to + k * from] ?? 0) + (arc[dr * N + next] ?? 0) - (arc[k * N + next] ?? 0);
           if (exact) {
             candCost[count] = c;
             candI[count] = i;
@@ -224,7 +229,7 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
       if ((pathTo[mid] ?? 0) + qMin > lD + TOL) hi = mid;
       else stop = mid + 1;
     }
-    dropOffs(p, arc, route, r, first, stop, arcTo, timeTo);
+    dropOffs(p, arc, route, r, first, stop, into);
     for (let x = 0; x < picks; x++) {
       const i = pickI[x] ?? 0;
       if (i + 1 >= stop) break;
@@ -282,8 +287,7 @@ function dropOffs(
   r: number,
   first: number,
   stop: number,
-  arcTo: Float64Array,
-  timeTo: Float64Array,
+  into: Into,
 ): void {
   const N = p.nodeCount;
   const seq = route.seq;
@@ -295,17 +299,21 @@ function dropOffs(
   const eD = p.early[dr] ?? 0;
   const lD = p.late[dr] ?? 0;
   const sD = p.service[dr] ?? 0;
+  const timeIn = into.time;
+  const arcIn = into.arc;
+  const to = into.to;
+  const from = into.from;
   sufMin[stop] = Number.POSITIVE_INFINITY;
   capEnd[stop] = stop;
   for (let j = stop - 1; j >= first; j--) {
     const k = seq[j] ?? 0;
     const next = seq[j + 1] ?? 0;
     const room = (latest[j + 1] ?? 0) - sD - (p.time[dr * N + next] ?? 0);
-    const tau = Math.min(lD, room) - (p.service[k] ?? 0) - (timeTo[dr * N + k] ?? 0);
+    const tau = Math.min(lD, room) - (p.service[k] ?? 0) - (timeIn[dr * to + k * from] ?? 0);
     let add = Number.POSITIVE_INFINITY;
     let key = Number.NEGATIVE_INFINITY;
     if (eD <= lD + TOL && eD <= room + TOL && (B[j] ?? 0) <= tau + TOL) {
-      add = (arcTo[dr * N + k] ?? 0) + (arc[dr * N + next] ?? 0) - (edgeArc[j] ?? 0);
+      add = (arcIn[dr * to + k * from] ?? 0) + (arc[dr * N + next] ?? 0) - (edgeArc[j] ?? 0);
       key = tau - (pathTo[j] ?? 0);
     }
     dropAdd[j] = add;
@@ -316,43 +324,61 @@ function dropOffs(
 }
 
 /**
- * The matrix transposed, so that the costs into one node are a row: the insertion test reads the
- * legs from every stop of a route to the pickup and the drop-off, and reading them down a column of
- * a matrix larger than the cache missed it at every stop (bench/routing/RESULTS.md). A symmetric
- * matrix is its own transpose; either way it is worked out once per matrix.
+ * Where the legs into a node are read: leg x → y is time[y·to + x·from]. The insertion test reads
+ * the legs from every stop of a route into the pickup and the drop-off; read down a column of a
+ * matrix larger than the cache, they missed it at every stop (bench/routing/RESULTS.md), so they
+ * are read along a row of the transposed matrices: the matrices themselves when symmetric (the
+ * benchmarks, the built-in estimator), copies when not, but only up to MAX_TRANSPOSED nodes, past
+ * which the copies would cost more memory than they save time.
  */
-function columnsOf(mat: Float64Array, N: number): Float64Array {
-  if (mat === lastMatrix) return lastColumns;
-  if (mat === lastMatrix2) return lastColumns2;
-  let t = columns.get(mat);
-  if (!t) t = transpose(mat, N);
-  lastMatrix2 = lastMatrix;
-  lastColumns2 = lastColumns;
-  lastMatrix = mat;
-  lastColumns = t;
-  return t;
+interface Into {
+  time: Float64Array;
+  arc: Float64Array;
+  to: number;
+  from: number;
 }
 
-const columns = new WeakMap<Float64Array, Float64Array>();
-/** The two matrices asked for last (time and arc costs), so that most calls skip the map. */
-let lastMatrix: Float64Array = new Float64Array(0);
-let lastColumns: Float64Array = lastMatrix;
-let lastMatrix2: Float64Array = lastMatrix;
-let lastColumns2: Float64Array = lastMatrix;
+/** 3,000 nodes (1,500 requests): a transposed copy of 72 MB per matrix at most. */
+const MAX_TRANSPOSED = 3000;
 
-function transpose(mat: Float64Array, N: number): Float64Array {
-  let t = mat;
-  for (let a = 0; a < N && t === mat; a++) {
+const intoByArc = new WeakMap<Float64Array, Into & { source: Float64Array }>();
+/** The last answer and what it was for, so that most calls skip the map. */
+let lastInto: Into = { time: new Float64Array(0), arc: new Float64Array(0), to: 1, from: 1 };
+let lastTime: Float64Array | null = null;
+let lastArc: Float64Array | null = null;
+
+function legsInto(p: Problem, arc: Float64Array): Into {
+  if (lastTime === p.time && lastArc === arc) return lastInto;
+  const N = p.nodeCount;
+  let into = intoByArc.get(arc);
+  if (!into || into.source !== p.time) {
+    const time = transposed(p.time, N);
+    const arcT = time && transposed(arc, N);
+    into =
+      time && arcT
+        ? { time, arc: arcT, to: N, from: 1, source: p.time }
+        : { time: p.time, arc, to: 1, from: N, source: p.time };
+    intoByArc.set(arc, into);
+  }
+  lastInto = into;
+  lastTime = p.time;
+  lastArc = arc;
+  return into;
+}
+
+/** The matrix transposed: itself when symmetric, a copy when not and small enough, else null. */
+export function transposed(mat: Float64Array, N: number, limit = MAX_TRANSPOSED): Float64Array | null {
+  for (let a = 0; a < N; a++) {
     for (let b = a + 1; b < N; b++) {
       if (mat[a * N + b] !== mat[b * N + a]) {
-        t = new Float64Array(N * N);
+        if (N > limit) return null;
+        const t = new Float64Array(N * N);
         for (let x = 0; x < N; x++) for (let y = 0; y < N; y++) t[y * N + x] = mat[x * N + y] ?? 0;
-        break;
+        return t;
       }
     }
   }
-  columns.set(mat, t);
-  return t;
+  return mat;
 }
 
 /**
