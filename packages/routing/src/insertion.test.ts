@@ -39,9 +39,9 @@ function skewed(p: Problem): Problem {
 describe('bestInsertion', () => {
   // The bisections over start times and the cost bound over drop-off positions only pass over
   // positions that cannot win: the answer is the one trying every pair gives, on short routes and on
-  // long ones (where the drop-offs are tabled). Without ride limits, where the test is exact; with them only
-  // the cheapest few candidates get the full check, so the answer need not be the cheapest there.
-  // Asymmetric travel times make the test read the legs into a stop from a transposed matrix.
+  // long ones (where the drop-offs are tabled). Without ride limits, where the test is exact; with
+  // them only the cheapest few candidates get the full check, so the answer need not be the cheapest
+  // there. Asymmetric travel times make the test read the legs into a stop from a transposed matrix.
   it.each([
     ['symmetric', false],
     ['asymmetric', true],

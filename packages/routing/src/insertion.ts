@@ -303,6 +303,7 @@ function dropOffs(
   const arcIn = into.arc;
   const to = into.to;
   const from = into.from;
+  const opens = eD <= lD + TOL;
   sufMin[stop] = Number.POSITIVE_INFINITY;
   capEnd[stop] = stop;
   for (let j = stop - 1; j >= first; j--) {
@@ -312,7 +313,7 @@ function dropOffs(
     const tau = Math.min(lD, room) - (p.service[k] ?? 0) - (timeIn[dr * to + k * from] ?? 0);
     let add = Number.POSITIVE_INFINITY;
     let key = Number.NEGATIVE_INFINITY;
-    if (eD <= lD + TOL && eD <= room + TOL && (B[j] ?? 0) <= tau + TOL) {
+    if (opens && eD <= room + TOL && (B[j] ?? 0) <= tau + TOL) {
       add = (arcIn[dr * to + k * from] ?? 0) + (arc[dr * N + next] ?? 0) - (edgeArc[j] ?? 0);
       key = tau - (pathTo[j] ?? 0);
     }
