@@ -110,7 +110,7 @@ export function bestInsertion(p: Problem, arc: Float64Array, route: Route, r: nu
   }
   const table = !exact && end - lo > TABLE_SPAN;
   if (table) {
-    route.legs(p, arc);
+    route.fillPaths(p, arc);
     if (pickI.length <= m) growScratch(2 * m);
   }
   const pathTo = route.pathTo;

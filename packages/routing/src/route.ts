@@ -36,8 +36,8 @@ export class Route {
    * pathTo[k] = Σ service and driving time from the first stop to stop k, without waits, and
    * edgeArc[k] = the arc cost from stop k to stop k + 1. A delay d at stop k reaches a later stop x
    * as max(B[x], B[k] + d + pathTo[x] − pathTo[k]), the waits in between absorbing it: with these
-   * the insertion test checks a drop-off anywhere after a pickup in O(1). Filled by legs() on first
-   * use after a refresh, since only long routes need them.
+   * the insertion test checks a drop-off anywhere after a pickup in O(1). Filled by fillPaths() on
+   * first use after a refresh, since only long routes need them.
    */
   pathTo: Float64Array = NO_TIMES;
   edgeArc: Float64Array = NO_TIMES;
@@ -144,7 +144,7 @@ export class Route {
   }
 
   /** Fills pathTo and edgeArc when the route changed since they were last filled. */
-  legs(p: Problem, arc: Float64Array): void {
+  fillPaths(p: Problem, arc: Float64Array): void {
     const seq = this.seq;
     const m = seq.length;
     if (this.pathTo.length === m) return;
