@@ -85,6 +85,44 @@ describe('bestInsertion', () => {
     );
   });
 
+  // repair stops trying a request on a route where it fitted nowhere (no ride limits): with travel
+  // times that obey the triangle inequality, stops added to a route never make room for it.
+  it('finds no place for a request that fitted nowhere once other requests are inserted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(request, { minLength: 2, maxLength: 40, size: 'max' }),
+        fc.integer({ min: 1, max: 6 }),
+        (reqs, cap) => {
+          const p = tinyProblem(
+            reqs.map((q) => ({
+              from: q.from,
+              to: q.to,
+              window: [q.open, q.open + q.width] as [number, number],
+              dropWindow:
+                q.dropWidth === undefined ? undefined : ([q.open, q.open + q.width + q.dropWidth] as [number, number]),
+              service: q.service,
+            })),
+            [{ capacity: [cap], window: [0, 1500] }],
+          );
+          const route = Route.empty(p, 0);
+          route.refresh(p, p.dist);
+          const dead: number[] = [];
+          for (let r = 0; r < reqs.length; r++) {
+            const at = bestInsertion(p, p.dist, route, r, 0);
+            if (!at) {
+              dead.push(r);
+              continue;
+            }
+            route.seq = insertedSeq(route.seq, r, p.requests, at.i, at.j);
+            expect(route.refresh(p, p.dist)).toBe(true);
+            for (const d of dead) expect(bestInsertion(p, p.dist, route, d, 0)).toBeNull();
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('reads the legs into a node from the transposed matrix, or the matrix itself when symmetric', () => {
     const N = 3;
     const symmetric = Float64Array.from([0, 1, 2, 1, 0, 3, 2, 3, 0]);
