@@ -28,6 +28,21 @@ const request = fc.record({
   dropWidth: fc.option(fc.integer({ min: 20, max: 300 }), { nil: undefined }),
   service: fc.integer({ min: 0, max: 3 }),
 });
+type Drawn = typeof request extends fc.Arbitrary<infer T> ? T : never;
+
+/** A problem of the drawn requests and one vehicle of the given capacity, open from 0 to `close`. */
+function oneVehicle(reqs: readonly Drawn[], cap: number, close: number): Problem {
+  return tinyProblem(
+    reqs.map((q) => ({
+      from: q.from,
+      to: q.to,
+      window: [q.open, q.open + q.width],
+      dropWindow: q.dropWidth === undefined ? undefined : [q.open, q.open + q.width + q.dropWidth],
+      service: q.service,
+    })),
+    [{ capacity: [cap], window: [0, close] }],
+  );
+}
 
 /** The same problem with every leg from a lower to a higher node one unit longer: no longer symmetric. */
 function skewed(p: Problem): Problem {
@@ -51,17 +66,7 @@ describe('bestInsertion', () => {
         fc.array(request, { minLength: 2, maxLength: 50, size: 'max' }),
         fc.integer({ min: 2, max: 8 }),
         (reqs, cap) => {
-          const plain = tinyProblem(
-            reqs.map((q) => ({
-              from: q.from,
-              to: q.to,
-              window: [q.open, q.open + q.width] as [number, number],
-              dropWindow:
-                q.dropWidth === undefined ? undefined : ([q.open, q.open + q.width + q.dropWidth] as [number, number]),
-              service: q.service,
-            })),
-            [{ capacity: [cap], window: [0, 3000] }],
-          );
+          const plain = oneVehicle(reqs, cap, 3000);
           const p = skew ? skewed(plain) : plain;
           const route = Route.empty(p, 0);
           route.refresh(p, p.dist);
@@ -93,17 +98,7 @@ describe('bestInsertion', () => {
         fc.array(request, { minLength: 2, maxLength: 40, size: 'max' }),
         fc.integer({ min: 1, max: 6 }),
         (reqs, cap) => {
-          const p = tinyProblem(
-            reqs.map((q) => ({
-              from: q.from,
-              to: q.to,
-              window: [q.open, q.open + q.width] as [number, number],
-              dropWindow:
-                q.dropWidth === undefined ? undefined : ([q.open, q.open + q.width + q.dropWidth] as [number, number]),
-              service: q.service,
-            })),
-            [{ capacity: [cap], window: [0, 1500] }],
-          );
+          const p = oneVehicle(reqs, cap, 1500);
           const route = Route.empty(p, 0);
           route.refresh(p, p.dist);
           const dead: number[] = [];
