@@ -187,3 +187,31 @@ test('"Show Duplicates" lists the records sharing the duplicate key; deleting th
   await page.getByLabel('Search').fill('Dépôt Essai');
   await expect(page.getByText('Total: 1', { exact: true })).toBeVisible();
 });
+
+test('the delete confirm opens in place: its buttons never move under the pointer', async ({ page }) => {
+  // a dialog that slid in let a quick click press its button at one place and let go at another: no click
+  await logIn(page, 'admin@demo.local');
+  await mainMenu(page).getByRole('link', { name: 'Drivers', exact: true }).click();
+  await page
+    .getByRole('checkbox', { name: /^Select row / })
+    .first()
+    .check();
+  const tops = await page.evaluate(async () => {
+    const button = (root: ParentNode, name: string) =>
+      [...root.querySelectorAll('button')].find((b) => b.textContent === name);
+    button(document, 'Delete')?.click();
+    const seen: number[] = [];
+    const start = performance.now();
+    while (performance.now() - start < 600) {
+      await new Promise(requestAnimationFrame);
+      const dialog = document.querySelector('[role=dialog]');
+      const cancel = dialog && button(dialog, 'Cancel');
+      if (cancel) seen.push(cancel.getBoundingClientRect().top);
+    }
+    return seen;
+  });
+  expect(tops.length).toBeGreaterThan(5);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(1);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
