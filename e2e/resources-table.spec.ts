@@ -155,13 +155,14 @@ test('"Show Duplicates" lists the records sharing the duplicate key; deleting th
   await logIn(page, 'admin@demo.local');
   await mainMenu(page).getByText('Settings', { exact: true }).click();
   await mainMenu(page).getByRole('link', { name: 'Locations', exact: true }).click();
-  // the same depot entered twice
+  // the same depot entered twice (named anew each run: the spec may run again on the same demo)
+  const name = `Dépôt Essai ${Date.now().toString(36)}`;
   for (const address of ['10 Rue du Dépôt', '10 rue du Depot']) {
     await page.getByRole('link', { name: 'Create' }).click();
     const form = page.getByRole('form', { name: 'Location' });
     await form.getByRole('combobox', { name: 'Site', exact: true }).click();
     await page.getByRole('option', { name: 'Montreal' }).click();
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Dépôt Essai');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await form.getByRole('textbox', { name: 'Address', exact: true }).fill(address);
     await form.getByRole('textbox', { name: 'Latitude', exact: true }).fill('45.5');
     await form.getByRole('textbox', { name: 'Longitude', exact: true }).fill('-73.6');
@@ -171,7 +172,7 @@ test('"Show Duplicates" lists the records sharing the duplicate key; deleting th
   }
   await page.getByRole('button', { name: 'Show Duplicates' }).click();
   await expect(page.getByText('Total: 2', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Dépôt Essai' })).toHaveCount(2);
+  await expect(page.getByRole('link', { name })).toHaveCount(2);
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Select the rows to delete')).toBeVisible();
 
@@ -184,7 +185,7 @@ test('"Show Duplicates" lists the records sharing the duplicate key; deleting th
   await expect(page.getByText('The records were removed')).toBeVisible();
   await expect(page.getByText('Total: 0', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Show all' }).click();
-  await page.getByLabel('Search').fill('Dépôt Essai');
+  await page.getByLabel('Search').fill(name);
   await expect(page.getByText('Total: 1', { exact: true })).toBeVisible();
 });
 
