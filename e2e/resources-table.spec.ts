@@ -201,17 +201,21 @@ test('the delete confirm opens in place: its buttons never move under the pointe
     const button = (root: ParentNode, name: string) =>
       [...root.querySelectorAll('button')].find((b) => b.textContent === name);
     button(document, 'Delete')?.click();
+    // every frame from the dialog's first until 600 ms later (its opening took 200 ms), however late it comes
     const seen: number[] = [];
-    const start = performance.now();
-    while (performance.now() - start < 600) {
+    const asked = performance.now();
+    let first = Number.POSITIVE_INFINITY;
+    while (performance.now() - Math.min(first, asked + 5000) < 600) {
       await new Promise(requestAnimationFrame);
       const dialog = document.querySelector('[role=dialog]');
       const cancel = dialog && button(dialog, 'Cancel');
-      if (cancel) seen.push(cancel.getBoundingClientRect().top);
+      if (!cancel) continue;
+      first = Math.min(first, performance.now());
+      seen.push(cancel.getBoundingClientRect().top);
     }
     return seen;
   });
-  expect(tops.length).toBeGreaterThan(5);
+  expect(tops.length).toBeGreaterThan(2);
   expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(1);
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
