@@ -78,7 +78,7 @@ test('a driver works a trip from a phone while the live map shows the vehicle mo
   await phone.getByLabel('Email', { exact: true }).fill('driver@demo.local');
   await phone.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await phone.getByRole('button', { name: 'Log in' }).click();
-  const card = phone.getByLabel(`Trip ${tripId}`);
+  const card = phone.getByLabel(`Trip ${tripId}`, { exact: true });
   await expect(card).toBeVisible();
   await expect(card.getByText('Sent', { exact: true })).toBeVisible();
   // nothing of it overflows the phone's width
@@ -164,7 +164,7 @@ test('a driver’s action taken without network is sent when it returns', async 
   await phone.getByLabel('Email', { exact: true }).fill('driver@demo.local');
   await phone.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await phone.getByRole('button', { name: 'Log in' }).click();
-  const card = phone.getByLabel(`Trip ${tripId}`);
+  const card = phone.getByLabel(`Trip ${tripId}`, { exact: true });
   await expect(card.getByText('Sent', { exact: true })).toBeVisible();
   await context.setOffline(true);
   await card.getByRole('button', { name: 'Accept' }).click();
