@@ -9,4 +9,9 @@ export interface SearchContext {
   maxArc: number;
   maxDist: number;
   rng: Rng;
+  /**
+   * Whether the search also uses cluster removal: on problems of 200 requests or more and their
+   * parts, where it shortened the long routes (bench/routing/RESULTS.md).
+   */
+  clusters?: boolean;
 }

@@ -151,7 +151,7 @@ describe('solve from 200 requests on', () => {
     // An elimination here lengthens the routes by more than JUMP (solve.ts), so it is made a second
     // time from the solution before it: that path must keep the result feasible and the run
     // deterministic.
-    const base = randomProblem(3, 200, 60);
+    const base = randomProblem(1, 200, 60);
     const p = { ...base, minimiseVehicles: true, weights: { ...base.weights, vehicle: 100_000 } };
     const seen: number[] = [];
     const res = solve(p, { seed: 1, maxIterations: 3000, onImprovement: (i) => seen.push(i.vehicles) });

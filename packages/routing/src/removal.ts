@@ -1,7 +1,8 @@
 import type { SearchContext } from './context.ts';
+import type { Route } from './route.ts';
 import type { State } from './state.ts';
 
-export type RemovalName = 'random' | 'worst' | 'shaw' | 'route';
+export type RemovalName = 'random' | 'worst' | 'shaw' | 'route' | 'cluster';
 
 /** Picks up to q routed requests to take out, by the named heuristic. */
 export function chooseRemoval(ctx: SearchContext, s: State, name: RemovalName, q: number): number[] {
@@ -17,6 +18,8 @@ export function chooseRemoval(ctx: SearchContext, s: State, name: RemovalName, q
       return shawRemoval(ctx, s, routed, q);
     case 'route':
       return routeRemoval(ctx, s, q);
+    case 'cluster':
+      return clusterRemoval(ctx, s, q);
   }
 }
 
@@ -164,4 +167,85 @@ function routeRemoval(ctx: SearchContext, s: State, q: number): number[] {
     for (const x of route.seq) if (x < n) out.push(x);
   }
   return out;
+}
+
+/**
+ * Cluster removal (Pisinger & Ropke 2007): a route drawn at random has its requests split in two
+ * by single linkage, and one side is taken out; while fewer than q are out, the same is done in the
+ * route of the request nearest to one taken out. A group of nearby requests can so move to another
+ * route together, which taking them out one by one seldom achieves on long routes
+ * (bench/routing/RESULTS.md).
+ */
+function clusterRemoval(ctx: SearchContext, s: State, q: number): number[] {
+  const { p, rng } = ctx;
+  const N = p.nodeCount;
+  const n = p.requests;
+  const d = (a: number, b: number) => (p.dist[a * N + b] ?? 0) + (p.dist[(n + a) * N + n + b] ?? 0);
+  const out: number[] = [];
+  const taken = new Set<number>();
+  const split = new Set<number>();
+  let route: Route | undefined = rng.pick(s.routes.filter((r) => !r.isEmpty));
+  while (route && out.length < q) {
+    split.add(route.v);
+    const requests = route.seq.filter((x) => x < n);
+    const side = requests.length <= 1 ? requests : linkageSplit(requests, d)[rng.next() < 0.5 ? 0 : 1];
+    for (const r of side) {
+      if (out.length >= q) break;
+      out.push(r);
+      taken.add(r);
+    }
+    if (out.length >= q) break;
+    // the route of the request nearest to one taken out, among the routes not split yet
+    const ref = out[Math.floor(rng.next() * out.length)] ?? 0;
+    let nearest = -1;
+    let least = Number.POSITIVE_INFINITY;
+    for (let r = 0; r < n; r++) {
+      const v = s.routeOf[r] ?? -1;
+      if (v < 0 || split.has(v) || taken.has(r)) continue;
+      const dr = d(ref, r);
+      if (dr < least) {
+        least = dr;
+        nearest = v;
+      }
+    }
+    route = nearest < 0 ? undefined : s.routes[nearest];
+  }
+  return out;
+}
+
+/**
+ * Splits xs in two by single linkage (Kruskal's algorithm stopped at two components, distance d):
+ * the side holding xs[0], then the other. A single element makes one side of its own.
+ */
+export function linkageSplit(xs: readonly number[], d: (a: number, b: number) => number): [number[], number[]] {
+  const m = xs.length;
+  const edges: [number, number, number][] = [];
+  for (let a = 0; a < m; a++) for (let b = a + 1; b < m; b++) edges.push([d(xs[a] ?? 0, xs[b] ?? 0), a, b]);
+  edges.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
+  const parent = Array.from({ length: m }, (_, k) => k);
+  const find = (x: number): number => {
+    let root = x;
+    while (parent[root] !== root) root = parent[root] ?? root;
+    while (parent[x] !== root) {
+      const next = parent[x] ?? root;
+      parent[x] = root;
+      x = next;
+    }
+    return root;
+  };
+  let parts = m;
+  for (const [, a, b] of edges) {
+    if (parts <= 2) break;
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) continue;
+    parent[rb] = ra;
+    parts--;
+  }
+  const first = find(0);
+  const sides: [number[], number[]] = [[], []];
+  xs.forEach((x, k) => {
+    sides[find(k) === first ? 0 : 1].push(x);
+  });
+  return sides;
 }

@@ -5,6 +5,7 @@ import { repair } from './repair.ts';
 import { type State, stateCost } from './state.ts';
 
 const REMOVALS: RemovalName[] = ['random', 'worst', 'shaw', 'route'];
+const WITH_CLUSTERS: RemovalName[] = [...REMOVALS, 'cluster'];
 /** Insertion heuristics: regret k and noise amplitude. */
 const INSERTIONS: { k: number; noise: number }[] = [
   { k: 1, noise: 0 },
@@ -79,11 +80,12 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
   let currentCost = cost(current);
   let best = current;
   let bestCost = currentCost;
-  const wRem = new Float64Array(REMOVALS.length).fill(1);
+  const removals = ctx.clusters ? WITH_CLUSTERS : REMOVALS;
+  const wRem = new Float64Array(removals.length).fill(1);
   const wIns = new Float64Array(INSERTIONS.length).fill(1);
-  const sRem = new Float64Array(REMOVALS.length);
+  const sRem = new Float64Array(removals.length);
   const sIns = new Float64Array(INSERTIONS.length);
-  const uRem = new Float64Array(REMOVALS.length);
+  const uRem = new Float64Array(removals.length);
   const uIns = new Float64Array(INSERTIONS.length);
   const { min: qMin, max: qMax } = removalSize(n);
   const endRatio = 0.002;
@@ -107,7 +109,7 @@ export function alns(ctx: SearchContext, start: State, limits: SearchLimits): Se
     const ins = INSERTIONS[ii] ?? { k: 1, noise: 0 };
     let cand = current.clone();
     const q = rng.int(qMin, qMax);
-    cand.remove(p, ctx.arc, chooseRemoval(ctx, cand, REMOVALS[ri] ?? 'random', q));
+    cand.remove(p, ctx.arc, chooseRemoval(ctx, cand, removals[ri] ?? 'random', q));
     repair(ctx, cand, ins.k, ins.noise, limits.allowNew);
     if (guide && cand.bank.length > 0) {
       for (const r of cand.bank) guide.weights[r] = (guide.weights[r] ?? 1) + guide.growth;

@@ -118,7 +118,7 @@ export function solve(p: Problem, opts: SolveOptions = {}): SolveResult {
     if ((arc[k] ?? 0) > maxArc) maxArc = arc[k] ?? 0;
     if ((p.dist[k] ?? 0) > maxDist) maxDist = p.dist[k] ?? 0;
   }
-  const ctx: SearchContext = { p, arc, maxArc, maxDist, rng };
+  const ctx: SearchContext = { p, arc, maxArc, maxDist, rng, clusters: p.requests >= DECOMPOSE };
   const deadline = opts.timeLimitMs !== undefined ? t0 + opts.timeLimitMs : Number.POSITIVE_INFINITY;
   const maxIt = opts.maxIterations ?? (opts.timeLimitMs !== undefined ? Number.POSITIVE_INFINITY : 5000);
   let iterations = 0;
