@@ -34,8 +34,9 @@ describe('linkageSplit', () => {
     expect(linkageSplit([0, 1, 2, 3, 4], d)).toEqual([[0, 1, 2, 3], [4]]);
   });
 
-  it('leaves a single element alone on its side', () => {
+  it('leaves a single element alone on its side, and nothing on either side of nothing', () => {
     expect(linkageSplit([6], d)).toEqual([[6], []]);
+    expect(linkageSplit([], d)).toEqual([[], []]);
   });
 });
 

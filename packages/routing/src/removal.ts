@@ -182,7 +182,6 @@ function clusterRemoval(ctx: SearchContext, s: State, q: number): number[] {
   const n = p.requests;
   const d = (a: number, b: number) => (p.dist[a * N + b] ?? 0) + (p.dist[(n + a) * N + n + b] ?? 0);
   const out: number[] = [];
-  const taken = new Set<number>();
   const split = new Set<number>();
   let route: Route | undefined = rng.pick(s.routes.filter((r) => !r.isEmpty));
   while (route && out.length < q) {
@@ -192,7 +191,6 @@ function clusterRemoval(ctx: SearchContext, s: State, q: number): number[] {
     for (const r of side) {
       if (out.length >= q) break;
       out.push(r);
-      taken.add(r);
     }
     if (out.length >= q) break;
     // the route of the request nearest to one taken out, among the routes not split yet
@@ -201,7 +199,7 @@ function clusterRemoval(ctx: SearchContext, s: State, q: number): number[] {
     let least = Number.POSITIVE_INFINITY;
     for (let r = 0; r < n; r++) {
       const v = s.routeOf[r] ?? -1;
-      if (v < 0 || split.has(v) || taken.has(r)) continue;
+      if (v < 0 || split.has(v)) continue;
       const dr = d(ref, r);
       if (dr < least) {
         least = dr;
@@ -219,6 +217,7 @@ function clusterRemoval(ctx: SearchContext, s: State, q: number): number[] {
  */
 export function linkageSplit(xs: readonly number[], d: (a: number, b: number) => number): [number[], number[]] {
   const m = xs.length;
+  if (m === 0) return [[], []];
   const edges: [number, number, number][] = [];
   for (let a = 0; a < m; a++) for (let b = a + 1; b < m; b++) edges.push([d(xs[a] ?? 0, xs[b] ?? 0), a, b]);
   edges.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
