@@ -30,7 +30,7 @@ describe('linkageSplit', () => {
       [4, 5, 6, 7],
       [0, 1, 2, 3],
     ]);
-    // a chain whose links are all short stays whole but for its farthest end
+    // a run of close elements with one far off: the far one goes alone
     expect(linkageSplit([0, 1, 2, 3, 4], d)).toEqual([[0, 1, 2, 3], [4]]);
   });
 

@@ -1,4 +1,5 @@
 import type { SearchContext } from './context.ts';
+import type { Problem } from './problem.ts';
 import type { Route } from './route.ts';
 import type { State } from './state.ts';
 
@@ -84,7 +85,6 @@ function worstRemoval(ctx: SearchContext, s: State, routed: number[], q: number)
 /** Shaw (related) removal: requests close in space and time to already removed ones, so they can be re-shuffled together. */
 function shawRemoval(ctx: SearchContext, s: State, routed: number[], q: number): number[] {
   const { p } = ctx;
-  const N = p.nodeCount;
   const n = p.requests;
   const start = new Float64Array(2 * n);
   for (const route of s.routes) {
@@ -96,7 +96,7 @@ function shawRemoval(ctx: SearchContext, s: State, routed: number[], q: number):
   for (let x = 0; x < 2 * n; x++) horizon = Math.max(horizon, p.late[x] ?? 0);
   const maxD = Math.max(1e-9, ctx.maxDist);
   const rel = (a: number, b: number) =>
-    (9 * ((p.dist[a * N + b] ?? 0) + (p.dist[(n + a) * N + n + b] ?? 0))) / maxD +
+    (9 * requestDistance(p, a, b)) / maxD +
     (3 * (Math.abs((start[a] ?? 0) - (start[b] ?? 0)) + Math.abs((start[n + a] ?? 0) - (start[n + b] ?? 0)))) /
       horizon +
     (s.routeOf[a] === s.routeOf[b] ? 0 : 1);
@@ -178,9 +178,8 @@ function routeRemoval(ctx: SearchContext, s: State, q: number): number[] {
  */
 function clusterRemoval(ctx: SearchContext, s: State, q: number): number[] {
   const { p, rng } = ctx;
-  const N = p.nodeCount;
   const n = p.requests;
-  const d = (a: number, b: number) => (p.dist[a * N + b] ?? 0) + (p.dist[(n + a) * N + n + b] ?? 0);
+  const d = (a: number, b: number) => requestDistance(p, a, b);
   const out: number[] = [];
   const split = new Set<number>();
   let route: Route | undefined = rng.pick(s.routes.filter((r) => !r.isEmpty));
@@ -247,4 +246,11 @@ export function linkageSplit(xs: readonly number[], d: (a: number, b: number) =>
     sides[find(k) === first ? 0 : 1].push(x);
   });
   return sides;
+}
+
+/** How far apart two requests are: the distance between their pickups plus that between their drop-offs. */
+function requestDistance(p: Problem, a: number, b: number): number {
+  const N = p.nodeCount;
+  const n = p.requests;
+  return (p.dist[a * N + b] ?? 0) + (p.dist[(n + a) * N + n + b] ?? 0);
 }
