@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_TIME_ZONE,
+  epochOf,
   type LivePosition,
   localDateTime,
   localDay,
@@ -9,7 +10,7 @@ import {
   readFrame,
   TRACK_POINTS,
 } from '@tc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { sweepLate } from '../../live/lateSweep.ts';
 import { type Harness, startHarness } from '../../test/app-harness.ts';
@@ -45,20 +46,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** A trip of driver 1 today with `n` routed riders, sent to the driver. */
-async function sentTrip(n: number, driver = 1, unit = 1) {
+/** A trip of driver 1 (today at 09:00 unless told) with `n` routed riders, sent to the driver. */
+async function sentTrip(n: number, driver = 1, unit = 1, date = `${today} 09:00`) {
   const { store } = h.services;
   const jobs: number[] = [];
   for (let i = 0; i < n; i++)
-    jobs.push(
-      (await store.insert('jobs', { ...SAMPLES.jobs?.(i, unit), date: `${today} 09:00`, status: 'routed' }, system))
-        ._id,
-    );
-  const trip = await store.insert(
-    'trips',
-    { unit, status: 'sent', date: `${today} 09:00`, stops: jobs, seats: n, driver, car },
-    system,
-  );
+    jobs.push((await store.insert('jobs', { ...SAMPLES.jobs?.(i, unit), date, status: 'routed' }, system))._id);
+  const trip = await store.insert('trips', { unit, status: 'sent', date, stops: jobs, seats: n, driver, car }, system);
   for (const id of jobs) {
     const j = await store.getById('jobs', id);
     await store.update('jobs', id, { trip: trip._id, driver, car }, j?._version as number, system);
@@ -101,6 +95,30 @@ describe('the driver app', () => {
     expect(day.body).toMatchObject({ day: today, driver: { _id: 1, driverStatus: 'offline' } });
     // another driver's trip is not found for this one
     expect((await drive(other.id, 'approve')).status).toBe(404);
+  });
+
+  it("reaches past midnight in the evening: at 22:30 the night's 00:30 trip is listed, the next morning's is not", async () => {
+    // 22:30 on the site's clock, the last one before now (so the driver's token holds)
+    let at = epochOf(DEFAULT_TIME_ZONE, `${today} 22:30`);
+    if (at > Date.now()) at = epochOf(DEFAULT_TIME_ZONE, `${localDay(DEFAULT_TIME_ZONE, at - 86_400_000)} 22:30`);
+    const next = localDay(DEFAULT_TIME_ZONE, at + 3 * 3_600_000);
+    const night = await sentTrip(1, 1, 1, `${next} 00:30`);
+    const morning = await sentTrip(1, 1, 1, `${next} 07:00`);
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+    try {
+      const day = await h.call({ act: 'driverday', token: driverToken });
+      expect(day.status).toBe(200);
+      expect(day.body.day).toBe(localDay(DEFAULT_TIME_ZONE, at));
+      const ids = (day.body.trips as { _id: number }[]).map((t) => t._id);
+      expect(ids).toContain(night.id);
+      expect(ids).not.toContain(morning.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    for (const id of [night.id, morning.id]) {
+      const t = await h.services.store.getById('trips', id);
+      await h.services.store.update('trips', id, { status: 'canceled' }, t?._version as number, system);
+    }
   });
 
   it('works a trip through the console’s rules: approve, start, pick up, no show, drop off, end', async () => {

@@ -61,6 +61,9 @@ function riderOf(job: StoredDoc): DriverRider {
   };
 }
 
+/** How far past midnight the driver's day reaches, counted from now. */
+const DAY_AHEAD_HOURS = 6;
+
 const driverday: Act = {
   permission: { kind: 'driver' },
   run: async (ctx): Promise<DriverDay> => {
@@ -69,17 +72,17 @@ const driverday: Act = {
     const { store } = ctx.services;
     const day = localDay(p.timeZone);
     const scope = scopeOf(p);
-    // today's trips, and a trip still running from before midnight
+    // today's trips, a trip still running from before midnight, and in the evening the night's
+    // trips past midnight (the next DAY_AHEAD_HOURS): a night shift sees its 00:30 trip at 23:50
+    const ahead = localDateTime(p.timeZone, Date.now() + DAY_AHEAD_HOURS * 3_600_000);
+    const last = ahead > `${day} 23:59` ? ahead : `${day} 23:59`;
     const { data: trips } = await store.find(
       'trips',
       {
         query: {
           driver: me._id,
           status: { $ne: 'canceled' },
-          $or: [
-            { date: { $gte: `${day} 00:00`, $lte: `${day} 23:59` } },
-            { status: { $in: [...RUNNING_TRIP_STATUSES] } },
-          ],
+          $or: [{ date: { $gte: `${day} 00:00`, $lte: last } }, { status: { $in: [...RUNNING_TRIP_STATUSES] } }],
         },
         sort: { date: 1 },
         limit: 200,

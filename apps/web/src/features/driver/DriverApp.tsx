@@ -263,7 +263,13 @@ function DriverHome({ token, onSignOut }: { token: string; onSignOut: () => void
       <Title order={4}>{t('driverApp.today')}</Title>
       {data.trips.length === 0 ? <Text c="dimmed">{t('driverApp.noTrips')}</Text> : null}
       {data.trips.map((trip) => (
-        <TripCard key={trip._id} trip={trip} pending={queue.filter((q) => q.trip === trip._id)} onAction={enqueue} />
+        <TripCard
+          key={trip._id}
+          trip={trip}
+          day={data.day}
+          pending={queue.filter((q) => q.trip === trip._id)}
+          onAction={enqueue}
+        />
       ))}
       <Group justify="space-between">
         <LanguageSwitch />
@@ -289,10 +295,13 @@ const timeOf = (at: string) => at.slice(11, 16);
 
 function TripCard({
   trip,
+  day,
   pending,
   onAction,
 }: {
   trip: Trip;
+  /** Today on the site's clock: a trip of another day (the night's, past midnight) shows its date. */
+  day: string;
   pending: QueuedAction[];
   onAction: (a: Omit<QueuedAction, 'key' | 'at'>) => void;
 }) {
@@ -310,7 +319,7 @@ function TripCard({
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>
-            {timeOf(String(trip.date))} · #{trip._id}
+            {String(trip.date).startsWith(day) ? timeOf(String(trip.date)) : String(trip.date)} · #{trip._id}
           </Text>
           <StatusBadge status={status} kind="tripStatus" />
         </Group>
